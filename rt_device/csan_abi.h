@@ -1,0 +1,293 @@
+/* csan_abi.h: the one ABI shared by the pass, the device runtime and the host
+ * runtime (and csan-replay, which runs the device logic on the CPU).
+ *
+ * Everything that crosses the device/host boundary or the compiler/runtime
+ * boundary is defined here: names the pass emits, the launch context that
+ * every instrumented kernel receives, the shadow encoding, the site
+ * descriptors and the race table. It is plain C99 with fixed-width types so
+ * that the same bytes mean the same thing to clang compiling for nvptx64,
+ * to the host C compiler and to the pass (which builds the same layouts in IR).
+ * Changing a layout here means bumping CSAN_ABI_VERSION.
+ */
+#ifndef CSAN_ABI_H
+#define CSAN_ABI_H
+
+#include <stdint.h>
+
+#if defined(__cplusplus)
+#define CSAN_STATIC_ASSERT(c, m) static_assert(c, m)
+#else
+#define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
+#endif
+
+#define CSAN_ABI_VERSION 1u
+#define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
+
+/* ------------------------------------------------------------------------
+ * Names the pass and the runtimes agree on.
+ * ---------------------------------------------------------------------- */
+
+/* The instrumented twin of kernel K is a kernel named K CSAN_KERNEL_SUFFIX with
+ * one more parameter, a byval csan_launch_ctx marked "nvvm.grid_constant". K
+ * itself keeps its signature and its uninstrumented body, so a launch by code
+ * that csan did not instrument runs K unchecked. */
+#define CSAN_KERNEL_SUFFIX "__csan"
+
+/* Per-block slot holding the generic address of the launch context (or 0).
+ * Kernels store it in their prologue; device functions, also in other
+ * translation units under -fgpu-rdc, load it. Weak in every module so that
+ * nvlink keeps one per kernel. */
+#define CSAN_CTX_SLOT_NAME "__csan_ctx_slot"
+
+/* Weak device global present in every instrumented module. Site descriptors
+ * are named by their signed 32-bit offset from it (see csan_site). */
+#define CSAN_MODULE_ANCHOR_NAME "__csan_module_anchor"
+
+/* ------------------------------------------------------------------------
+ * Device runtime entry points (defined in csan_rt_device.cu, called by code
+ * the pass emits; all are inlined after csan-device-link):
+ *
+ *   void __csan_dev_kernel_entry(const csan_launch_ctx *ctx);
+ *       Kernel prologue. K__csan passes the address of its context parameter,
+ *       the uninstrumented K passes null. Stores it in CSAN_CTX_SLOT_NAME.
+ *   const csan_launch_ctx *__csan_dev_ctx(void);
+ *       Device functions: the context of the running launch, or null.
+ *   void __csan_dev_read{1,2,4,8,16}(const csan_launch_ctx *ctx, const void *addr, int32_t site);
+ *   void __csan_dev_write{N}(...);         plain store
+ *   void __csan_dev_atomic_read{N}(...);   atomic load
+ *   void __csan_dev_atomic_write{N}(...);  atomicrmw, cmpxchg, atomic store
+ *   void __csan_dev_read_range(const csan_launch_ctx *ctx, const void *addr, uint64_t size, int32_t site);
+ *   void __csan_dev_write_range(...);      any size or alignment, memintrinsics
+ *
+ * addr is a generic pointer; the runtime ignores addresses outside the
+ * global window (isspacep.global), so the pass may pass any pointer. A null
+ * ctx makes every check a no-op. `site` is the signed offset of the access's
+ * csan_site descriptor from CSAN_MODULE_ANCHOR_NAME (0 = unknown).
+ * ---------------------------------------------------------------------- */
+#define CSAN_DEV_PREFIX "__csan_dev_"
+
+/* ------------------------------------------------------------------------
+ * Stream slots, epochs, vector clocks.
+ * ---------------------------------------------------------------------- */
+
+/* A stream is a small slot number. Slot 0 is the legacy default stream. Slots
+ * of destroyed streams are recycled only once the host has observed all of
+ * their work (see DESIGN.md, "Stream slots"). */
+#define CSAN_SLOT_BITS 8u
+#define CSAN_MAX_SLOTS (1u << CSAN_SLOT_BITS)
+#define CSAN_LEGACY_SLOT 0u
+/* Operations the host performs itself, outside any stream (a synchronous
+ * cudaFree, shadow set-up) run on a pseudo-stream with the last slot. Every
+ * later operation is ordered after them. */
+#define CSAN_HOST_SLOT (CSAN_MAX_SLOTS - 1u)
+
+/* Each operation on a slot gets the next epoch of that slot, starting at 1.
+ * Epoch 0 means "before everything". Epochs never wrap: the host resets the
+ * whole window at a device-wide synchronization before a counter reaches
+ * CSAN_EPOCH_RESET_AT. */
+typedef uint32_t csan_epoch_t;
+#define CSAN_EPOCH_BITS 32u
+#define CSAN_EPOCH_RESET_AT 0x80000000u
+
+/* ------------------------------------------------------------------------
+ * Launch context: the last kernel parameter of every instrumented twin.
+ * ---------------------------------------------------------------------- */
+
+/* ctx.flags */
+#define CSAN_CTX_F_NO_WARP_AGGREGATION 0x1u /* check each thread alone */
+#define CSAN_CTX_F_RANGE_OP 0x2u            /* a runtime range kernel, not user code */
+
+typedef struct csan_launch_ctx {
+  uint32_t magic;       /* CSAN_CTX_MAGIC */
+  uint16_t abi_version; /* CSAN_ABI_VERSION */
+  uint16_t slot;        /* stream slot of this launch */
+  csan_epoch_t epoch;   /* this launch's epoch on its slot */
+  uint32_t flags;       /* CSAN_CTX_F_* */
+  uint64_t shadow_dir;  /* device address of the level-1 shadow directory */
+  uint64_t pool;        /* device address of the csan_pool header */
+  uint64_t races;       /* device address of the csan_race_table */
+  uint64_t op_id;       /* host-side operation number, for reports */
+  /* vc[s]: the newest epoch of slot s ordered before this launch. A prior
+   * access (s, e) is ordered before the launch iff e <= vc[s]. vc[slot] is
+   * epoch - 1 or less: earlier work of the same stream is ordered. */
+  csan_epoch_t vc[CSAN_MAX_SLOTS];
+} csan_launch_ctx;
+
+CSAN_STATIC_ASSERT(sizeof(csan_launch_ctx) == 48 + 4 * CSAN_MAX_SLOTS,
+                   "launch context layout is ABI");
+CSAN_STATIC_ASSERT(sizeof(csan_launch_ctx) <= 4096,
+                   "launch context must fit the classic 4 KiB parameter space");
+
+/* ------------------------------------------------------------------------
+ * Shadow memory.
+ *
+ * Application memory is divided into 16-byte granules. Each granule has two
+ * 64-bit tag cells (16 bytes: 1 byte of tags per application byte) and two
+ * 32-bit site words (0.5 byte per application byte). Tags live in a 2 MiB
+ * "page" of shadow per 2 MiB page of application VA; sites follow the tags.
+ *
+ *   shadow_dir[addr >> 35]                -> level-2 table (uint64_t[16384])
+ *   level2[(addr >> 21) & 16383]          -> page shadow base, or 0
+ *   tags  = base + ((addr & 0x1fffff) >> 4) * 16
+ *   sites = base + CSAN_PAGE_SIZE + ((addr & 0x1fffff) >> 4) * 8
+ *
+ * Addresses at or above 2^49 and pages with no shadow are untracked.
+ * ---------------------------------------------------------------------- */
+
+#define CSAN_GRANULE_SHIFT 4u
+#define CSAN_GRANULE_SIZE (1u << CSAN_GRANULE_SHIFT) /* 16 bytes */
+#define CSAN_PAGE_SHIFT 21u
+#define CSAN_PAGE_SIZE (1ull << CSAN_PAGE_SHIFT) /* 2 MiB */
+#define CSAN_L2_BITS 14u
+#define CSAN_L1_SHIFT (CSAN_PAGE_SHIFT + CSAN_L2_BITS) /* 35 */
+#define CSAN_L1_BITS 14u
+#define CSAN_VA_BITS (CSAN_L1_SHIFT + CSAN_L1_BITS) /* 49 */
+#define CSAN_GRANULES_PER_PAGE (CSAN_PAGE_SIZE >> CSAN_GRANULE_SHIFT)
+#define CSAN_PAGE_TAG_BYTES (CSAN_GRANULES_PER_PAGE * 16u)
+#define CSAN_PAGE_SITE_BYTES (CSAN_GRANULES_PER_PAGE * 8u)
+#define CSAN_PAGE_SHADOW_BYTES (CSAN_PAGE_TAG_BYTES + CSAN_PAGE_SITE_BYTES)
+
+CSAN_STATIC_ASSERT(CSAN_PAGE_TAG_BYTES == CSAN_PAGE_SIZE, "tags are 1 byte per byte");
+CSAN_STATIC_ASSERT(CSAN_PAGE_SHADOW_BYTES * 2 == CSAN_PAGE_SIZE * 3,
+                   "shadow is 1.5 bytes per application byte");
+
+/* A tag cell records one access (or a merge of accesses by one operation):
+ *
+ *   bits  0..15  mask    bytes of the granule the record covers; 0 = no record
+ *   bit      16  write   the access wrote
+ *   bit      17  atomic  the access was atomic (device or system scope)
+ *   bit      18  free    the bytes were freed (always reported when touched)
+ *   bit      19  lock    cell 0 only: the granule is being updated
+ *   bit      20  esc     cell 0 only: records live in the pool; cell 1 holds
+ *                        the index of the first pool block
+ *   bit      21  untracked  cell 0 only: granule is not application memory
+ *                        that csan tracks (no checks, no updates)
+ *   bits 22..23  reserved, 0
+ *   bits 24..31  slot    stream slot of the operation
+ *   bits 32..63  epoch   epoch of the operation on that slot
+ */
+typedef uint64_t csan_tag_t;
+
+#define CSAN_TAG_MASK_BITS 16u
+#define CSAN_TAG_MASK 0xffffull
+#define CSAN_TAG_WRITE (1ull << 16)
+#define CSAN_TAG_ATOMIC (1ull << 17)
+#define CSAN_TAG_FREE (1ull << 18)
+#define CSAN_TAG_LOCK (1ull << 19)
+#define CSAN_TAG_ESC (1ull << 20)
+#define CSAN_TAG_UNTRACKED (1ull << 21)
+#define CSAN_TAG_KIND_BITS (CSAN_TAG_WRITE | CSAN_TAG_ATOMIC | CSAN_TAG_FREE)
+#define CSAN_TAG_CELL0_BITS (CSAN_TAG_LOCK | CSAN_TAG_ESC | CSAN_TAG_UNTRACKED)
+#define CSAN_TAG_SLOT_SHIFT 24u
+#define CSAN_TAG_EPOCH_SHIFT 32u
+
+CSAN_STATIC_ASSERT(CSAN_GRANULE_SIZE == CSAN_TAG_MASK_BITS, "one mask bit per granule byte");
+CSAN_STATIC_ASSERT(CSAN_TAG_SLOT_SHIFT + CSAN_SLOT_BITS <= CSAN_TAG_EPOCH_SHIFT, "slot fits");
+CSAN_STATIC_ASSERT(CSAN_TAG_EPOCH_SHIFT + CSAN_EPOCH_BITS == 64, "epoch fills the top");
+CSAN_STATIC_ASSERT((CSAN_TAG_CELL0_BITS & (CSAN_TAG_KIND_BITS | CSAN_TAG_MASK)) == 0,
+                   "control bits do not overlap record bits");
+
+#define CSAN_TAG_MAKE(mask, kind, slot, epoch)                                   \
+  ((csan_tag_t)(mask) | (csan_tag_t)(kind) |                                     \
+   ((csan_tag_t)(slot) << CSAN_TAG_SLOT_SHIFT) |                                 \
+   ((csan_tag_t)(epoch) << CSAN_TAG_EPOCH_SHIFT))
+#define CSAN_TAG_GET_MASK(t) ((uint32_t)((t)&CSAN_TAG_MASK))
+#define CSAN_TAG_GET_KIND(t) ((t)&CSAN_TAG_KIND_BITS)
+#define CSAN_TAG_GET_SLOT(t) ((uint32_t)(((t) >> CSAN_TAG_SLOT_SHIFT) & (CSAN_MAX_SLOTS - 1)))
+#define CSAN_TAG_GET_EPOCH(t) ((csan_epoch_t)((t) >> CSAN_TAG_EPOCH_SHIFT))
+
+/* Escalation pool: granules whose live records do not fit two cells keep
+ * them in a chain of blocks. Block index 0 is never used (means "none"). */
+#define CSAN_POOL_BLOCK_RECORDS 10u
+typedef struct csan_pool_block {
+  csan_tag_t tag[CSAN_POOL_BLOCK_RECORDS]; /* mask 0 = free record */
+  uint32_t site[CSAN_POOL_BLOCK_RECORDS];
+  uint32_t next; /* index of the next block, 0 = end */
+  uint32_t reserved;
+} csan_pool_block;
+CSAN_STATIC_ASSERT(sizeof(csan_pool_block) == 128, "pool block is one 128-byte line");
+
+typedef struct csan_pool {
+  uint32_t capacity;  /* blocks, including unused block 0 */
+  uint32_t next_free; /* bump index; >= capacity means exhausted */
+  uint32_t exhausted; /* escalations that found no block (results incomplete) */
+  uint32_t reserved;
+  /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
+} csan_pool;
+#define CSAN_POOL_BLOCKS_OFFSET 128u
+
+/* ------------------------------------------------------------------------
+ * Access kinds passed from checks to the shadow logic and into reports.
+ * ---------------------------------------------------------------------- */
+#define CSAN_ACC_READ 0u
+#define CSAN_ACC_WRITE 1u        /* == CSAN_TAG_WRITE >> 16 */
+#define CSAN_ACC_ATOMIC 2u       /* flag: atomic read (2) or atomic RMW/store (3) */
+#define CSAN_ACC_FREE 4u         /* with WRITE: a free of the bytes */
+#define CSAN_ACC_ALLOC 8u        /* with WRITE: a stream-ordered allocation (replaces FREE) */
+
+/* ------------------------------------------------------------------------
+ * Site descriptors: one per instrumented access in device code, emitted by
+ * the pass as a constant in global memory. A site is named in shadow and in
+ * race records by (descriptor address - &CSAN_MODULE_ANCHOR_NAME) as int32;
+ * 0 means unknown. csan-replay uses the schedule line number instead.
+ * ---------------------------------------------------------------------- */
+typedef struct csan_site {
+  uint32_t line;
+  uint32_t column;
+  uint64_t file;     /* device address of a NUL-terminated path, or 0 */
+  uint64_t function; /* device address of the (mangled) function name */
+  uint32_t access;   /* CSAN_ACC_* of the access */
+  uint32_t size;     /* bytes, 0 = range */
+} csan_site;
+CSAN_STATIC_ASSERT(sizeof(csan_site) == 32, "site descriptor layout is ABI");
+
+/* ------------------------------------------------------------------------
+ * Race table: device-resident open-addressing hash of distinct races, keyed
+ * by (this op, other op, sites, kinds). Each entry accumulates the byte range
+ * hull and a count; the host copies the table at synchronization points and
+ * prints entries whose reporting operation has completed.
+ * ---------------------------------------------------------------------- */
+#define CSAN_RACE_EMPTY 0u
+#define CSAN_RACE_FILLING 1u
+#define CSAN_RACE_READY 2u
+
+typedef struct csan_race {
+  uint64_t key;        /* hash of the fields below, never 0 for a used entry */
+  uint32_t state;      /* CSAN_RACE_* */
+  uint32_t access;     /* CSAN_ACC_* of the reporting access */
+  uint32_t size;       /* size of the reporting access (bytes) */
+  uint32_t site;       /* site of the reporting access */
+  uint32_t slot;       /* reporting operation */
+  csan_epoch_t epoch;
+  csan_tag_t other;    /* the conflicting record: kind, slot, epoch */
+  uint32_t other_site;
+  uint32_t reserved;
+  uint64_t lo, hi;     /* conflicting byte range hull [lo, hi) */
+  uint64_t count;      /* number of racing accesses folded in */
+  uint32_t block[3];   /* of the first reporting thread */
+  uint32_t thread[3];
+} csan_race;
+CSAN_STATIC_ASSERT(sizeof(csan_race) == 96, "race entry layout is ABI");
+
+typedef struct csan_race_table {
+  uint32_t capacity; /* entries, a power of two */
+  uint32_t used;     /* entries claimed */
+  uint32_t dropped;  /* races that found the table full */
+  uint32_t reserved;
+  /* csan_race entries[capacity] follows at offset 16 */
+} csan_race_table;
+#define CSAN_RACE_ENTRIES_OFFSET 16u
+
+/* ------------------------------------------------------------------------
+ * Host call sites: the host half of the pass passes a pointer to one of these
+ * (a private constant) as the extra last argument of every runtime wrapper
+ * (__csan_<api>), so reports can name the call even without symbols.
+ * ---------------------------------------------------------------------- */
+typedef struct csan_host_site {
+  const char *file;     /* source path, or 0 */
+  const char *function; /* enclosing function (mangled), or 0 */
+  uint32_t line;
+  uint32_t column;
+} csan_host_site;
+
+#endif /* CSAN_ABI_H */

@@ -1,0 +1,153 @@
+/* csan_model.h: CUDA's ordering rules as vector clocks, free of CUDA.
+ *
+ * The model knows streams, events and the host, and for each operation
+ * issued on a stream (kernel, memcpy, memset, stream-ordered alloc/free, host
+ * function) it hands out a slot, an epoch and the vector clock of everything
+ * CUDA orders before it. It is used by the host runtime (fed by the CUDA
+ * wrappers) and by csan-replay (fed by a schedule), and is tested on the CPU.
+ *
+ * Rules (CUDA programming guide and "API synchronization behavior"):
+ *  - Work in one stream runs in issue order.
+ *  - The legacy default stream waits for all earlier work of every blocking
+ *    stream, and every blocking stream's later work waits for it.
+ *    Non-blocking streams (cudaStreamNonBlocking) take no part in this.
+ *    Per-thread default streams are blocking streams.
+ *  - cudaEventRecord captures the stream's current clock; a later record
+ *    replaces it. An event that was never recorded orders nothing.
+ *  - cudaStreamWaitEvent makes the stream's later work wait for the event's
+ *    captured clock (a no-op for a never-recorded event).
+ *  - The host waits (stream/event/device synchronize, or a query that
+ *    returned cudaSuccess): the host clock joins what it waited for, and
+ *    every operation issued afterwards, on any stream, is ordered after it.
+ *
+ * Keys: streams and events are named by opaque 64-bit keys (the CUDA handle
+ * values in a real run, interned names in csan-replay). Key 0 is never a
+ * valid stream or event key; use CSAN_STREAM_LEGACY for the legacy stream.
+ *
+ * Thread safety: every function may be called from any thread; the model
+ * takes an internal lock. Functions that read a snapshot (csan_model_stream_clock,
+ * csan_model_event_clock) exist so a caller can snapshot before a blocking
+ * CUDA call and apply the join after it succeeded (csan_model_host_join).
+ *
+ * Errors: functions return 0 on success or a negative CSAN_MODEL_E* code and
+ * change no state on error.
+ */
+#ifndef CSAN_MODEL_H
+#define CSAN_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "csan_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint64_t csan_key;
+
+/* Same values as cudaStreamLegacy / cudaStreamPerThread in CUDA's headers. */
+#define CSAN_STREAM_LEGACY ((csan_key)0x1)
+
+/* Error codes. */
+#define CSAN_MODEL_OK 0
+#define CSAN_MODEL_EUNKNOWN_STREAM (-1) /* no such stream key */
+#define CSAN_MODEL_EUNKNOWN_EVENT (-2)  /* no such event key */
+#define CSAN_MODEL_EEXISTS (-3)         /* stream key already exists */
+#define CSAN_MODEL_ENOSLOT (-4)         /* every slot is held by a live stream */
+#define CSAN_MODEL_ENOMEM (-5)
+#define CSAN_MODEL_EINVAL (-6)
+
+/* A vector clock over stream slots. */
+typedef struct csan_vc {
+  csan_epoch_t c[CSAN_MAX_SLOTS];
+} csan_vc;
+
+void csan_vc_clear(csan_vc *vc);
+void csan_vc_join(csan_vc *dst, const csan_vc *src);
+/* True iff (slot, epoch) is ordered before the holder of vc. */
+static inline bool csan_vc_orders(const csan_vc *vc, uint32_t slot, csan_epoch_t epoch) {
+  return epoch <= vc->c[slot];
+}
+
+typedef enum csan_stream_kind {
+  CSAN_STREAM_BLOCKING = 0,    /* cudaStreamDefault: syncs with the legacy stream */
+  CSAN_STREAM_NONBLOCKING = 1, /* cudaStreamNonBlocking */
+  CSAN_STREAM_PER_THREAD = 2   /* a host thread's per-thread default stream */
+} csan_stream_kind;
+
+/* An operation issued on a stream. */
+typedef struct csan_op {
+  uint32_t slot;       /* the stream's slot */
+  csan_epoch_t epoch;  /* this operation's epoch on the slot */
+  uint64_t op_id;      /* model-wide sequence number, 1-based */
+  csan_vc vc;          /* everything ordered before this op; vc.c[slot] < epoch */
+} csan_op;
+
+typedef struct csan_model csan_model;
+
+csan_model *csan_model_create(void);
+void csan_model_destroy(csan_model *m);
+
+/* Streams. The legacy stream (CSAN_STREAM_LEGACY, slot 0) always exists.
+ * A per-thread default stream is created by its caller with a key unique to
+ * the host thread and kind CSAN_STREAM_PER_THREAD. */
+int csan_model_stream_create(csan_model *m, csan_key stream, csan_stream_kind kind);
+/* The stream disappears; its slot becomes reusable once the host has observed
+ * all of its work (csan_model_host_*), never earlier. */
+int csan_model_stream_destroy(csan_model *m, csan_key stream);
+bool csan_model_stream_exists(csan_model *m, csan_key stream);
+int csan_model_stream_slot(csan_model *m, csan_key stream, uint32_t *slot);
+
+/* Issue one operation on a stream: applies the legacy-stream barriers and the
+ * host clock, assigns the next epoch of the slot, and fills *op. With
+ * prepare/commit a caller can issue the CUDA call in between and drop the
+ * operation if the call failed: csan_model_op_prepare takes the model lock,
+ * which csan_model_op_commit / csan_model_op_abort release. */
+int csan_model_op(csan_model *m, csan_key stream, csan_op *op);
+int csan_model_op_prepare(csan_model *m, csan_key stream, csan_op *op);
+void csan_model_op_commit(csan_model *m, const csan_op *op);
+void csan_model_op_abort(csan_model *m, const csan_op *op);
+
+/* An operation the host performs itself (slot CSAN_HOST_SLOT): ordered after
+ * everything the host has observed, and before every later operation. */
+int csan_model_host_op(csan_model *m, csan_op *op);
+
+/* Events. Creating an existing key re-creates it (unrecorded). */
+int csan_model_event_create(csan_model *m, csan_key event);
+int csan_model_event_destroy(csan_model *m, csan_key event);
+int csan_model_event_record(csan_model *m, csan_key event, csan_key stream);
+int csan_model_stream_wait_event(csan_model *m, csan_key stream, csan_key event);
+bool csan_model_event_recorded(csan_model *m, csan_key event);
+
+/* The host waits. */
+int csan_model_host_wait_stream(csan_model *m, csan_key stream);
+int csan_model_host_wait_event(csan_model *m, csan_key event);
+void csan_model_host_wait_device(csan_model *m);
+
+/* Snapshots for blocking calls: take the clock before the CUDA call, join it
+ * into the host clock after the call succeeded. */
+int csan_model_stream_clock(csan_model *m, csan_key stream, csan_vc *out);
+int csan_model_event_clock(csan_model *m, csan_key event, csan_vc *out, bool *recorded);
+void csan_model_host_clock(csan_model *m, csan_vc *out);
+void csan_model_host_join(csan_model *m, const csan_vc *vc);
+
+/* A device-wide reset (cudaDeviceReset): every stream but the legacy stream
+ * and every event is gone, the host has observed everything. */
+void csan_model_device_reset(csan_model *m);
+
+/* Epoch window. True when some slot's counter reached CSAN_EPOCH_RESET_AT and
+ * the caller must quiesce the device, clear the shadow and call
+ * csan_model_rebase(). csan_model_rebase requires the host to have observed
+ * everything; it restarts all epochs and clears all clocks. */
+bool csan_model_needs_rebase(csan_model *m);
+int csan_model_rebase(csan_model *m);
+
+/* For reports: the slot a stream key currently has, and the live slot count. */
+uint32_t csan_model_live_streams(csan_model *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CSAN_MODEL_H */

@@ -1,0 +1,81 @@
+# -*- Python -*-
+# csan's lit configuration.
+#
+# Suites:  pass/   IR in -> IR out (opt with the plugin, and real .cu through clang)
+#          model/  ordering model: csan-replay schedules and C unit tests
+#          unit/   shadow logic, reports, flags: C unit tests on the CPU
+#          driver/ csan-clang / csan-clang++
+#          e2e/    instrumented CUDA programs: REQUIRES: cuda-gpu
+#
+# The cuda-gpu feature is set only when csan-gpu-probe finds a GPU that can
+# allocate memory; it runs once per lit invocation. Tests that need a GPU are
+# reported UNSUPPORTED elsewhere, never PASS.
+import os
+import subprocess
+
+import lit.formats
+
+config.name = "csan"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
+config.suffixes = [".ll", ".cu", ".c", ".cpp", ".replay", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.csan_obj_root, "test")
+
+# Only what the tests need from the environment; nothing else leaks in.
+config.environment["PATH"] = os.pathsep.join(
+    [config.csan_bin_dir, config.llvm_tools_dir, os.environ.get("PATH", "/usr/bin:/bin")])
+for var in ["HOME", "TMPDIR", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment.pop("CSAN_OPTIONS", None)
+
+tools = config.llvm_tools_dir
+plugin = os.path.join(config.csan_lib_dir, "csan.so")
+cuda_flags = "--cuda-path=%s -Wno-unknown-cuda-version" % config.cuda_path
+
+config.substitutions.extend([
+    ("%csan_plugin", plugin),
+    ("%csan_rt_bc", os.path.join(config.csan_lib_dir, "csan_rt_device.bc")),
+    ("%csan_libdir", config.csan_lib_dir),
+    ("%csan_src", config.csan_src_root),
+    # opt with the plugin loaded: `%opt -passes=csan-device -S`
+    ("%opt", "%s -load-pass-plugin=%s" % (os.path.join(tools, "opt"), plugin)),
+    ("%clangxx", os.path.join(tools, "clang++")),
+    ("%clang", os.path.join(tools, "clang")),
+    # clang with the plugin, for CUDA sources
+    ("%cuda_flags", cuda_flags),
+    ("%gpu_arch", config.default_gpu_arch),
+    ("%csan_clangxx", os.path.join(config.csan_bin_dir, "csan-clang++")),
+    ("%csan_clang", os.path.join(config.csan_bin_dir, "csan-clang")),
+    ("%replay", os.path.join(config.csan_bin_dir, "csan-replay")),
+    # C unit tests against the CUDA-free core: `%cc_core %s -o %t && %t`
+    ("%cc_core", "%s -std=c11 -O1 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I%s -I%s -I%s %%s %s -lpthread -ldl -lm"
+     % (config.c_compiler,
+        os.path.join(config.csan_src_root, "rt_host"),
+        os.path.join(config.csan_src_root, "rt_device"),
+        os.path.join(config.csan_src_root, "include"),
+        config.core_lib)),
+    ("%cuda_libdir", config.cuda_lib_dir),
+    ("FileCheck", os.path.join(tools, "FileCheck")),
+    ("%not", os.path.join(tools, "not")),
+])
+
+config.available_features.add("llvm-%s" % config.llvm_version_major)
+
+def probe_gpu():
+    probe = os.path.join(config.csan_bin_dir, "csan-gpu-probe")
+    if not os.path.exists(probe):
+        return None
+    try:
+        out = subprocess.run([probe], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+gpu = probe_gpu()
+if gpu:
+    config.available_features.add("cuda-gpu")
+    lit_config.note("cuda-gpu: %s" % gpu)
+else:
+    lit_config.note("cuda-gpu: no usable GPU here; GPU tests are UNSUPPORTED")
