@@ -290,4 +290,16 @@ typedef struct csan_host_site {
   uint32_t column;
 } csan_host_site;
 
+/* __device__ / __managed__ variables of a host module. Without -fgpu-rdc the
+ * module's registration code calls __cudaRegisterVar, which the pass
+ * redirects (csan_api.def). With -fgpu-rdc registration is emitted by the
+ * device linker instead, so the pass adds a constructor to each host module
+ * that calls, for every variable in the module's offloading entries:
+ *   void __csan_register_device_var(const void *host_var, const char *name,
+ *                                   uint64_t size, uint32_t flags);
+ * The runtime resolves the device address lazily (cudaGetSymbolAddress) and
+ * tracks the variable like an allocation. */
+#define CSAN_VAR_F_MANAGED 0x1u
+#define CSAN_VAR_F_CONSTANT 0x2u /* __constant__: read-only on the device, never checked */
+
 #endif /* CSAN_ABI_H */
