@@ -1,0 +1,1 @@
+int host_fn(int x) { return x + 1; }
