@@ -169,7 +169,7 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
       return -1;
     }
     p++;
-    size_t len = 0;
+    size_t len = 0, full_len = 0;
     bool truncated = false;
     if (*p == '\'' || *p == '"') {
       char quote = *p++;
@@ -178,6 +178,7 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
           value[len++] = *p;
         else
           truncated = true;
+        full_len++;
         p++;
       }
       if (*p != quote) {
@@ -195,12 +196,14 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
           value[len++] = *p;
         else
           truncated = true;
+        full_len++;
         p++;
       }
     }
     value[len] = '\0';
-    if (truncated && d->type != FT_STR) {
-      set_err(err, errlen, "bad value for %s: too long", d->name);
+    if (truncated) {
+      set_err(err, errlen, "value of %s is too long (%zu bytes, at most %d)", d->name,
+              full_len, CSAN_FLAG_STR_MAX - 1);
       return -1;
     }
     if (set_flag(f, d, value, err, errlen) != 0)
