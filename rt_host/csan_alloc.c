@@ -289,7 +289,8 @@ size_t csan_allocs_cover(csan_allocs *a, uint64_t lo, uint64_t hi, bool freed_fi
   for (size_t k = 0; k < cand.n; k++)
     if (!overlaps_any(&picked, &cand.v[k]))
       push(&picked, &cand.v[k]);
-  qsort(picked.v, picked.n, sizeof(*picked.v), by_base);
+  if (picked.n > 1)
+    qsort(picked.v, picked.n, sizeof(*picked.v), by_base);
   size_t n = picked.n < max ? picked.n : max;
   if (n)
     memcpy(out, picked.v, n * sizeof(*out));

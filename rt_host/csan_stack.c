@@ -225,23 +225,30 @@ size_t csan_stack_depot_size(void) {
   return n;
 }
 
-/* Not inlined: frame 0 of backtrace() must be this function for the skip
- * arithmetic below. */
+/* Not inlined: our own return address is how our caller's frame is found. */
 __attribute__((noinline)) uint32_t csan_stack_capture(const void *caller_pc, unsigned skip) {
   int depth = atomic_load_explicit(&g_depth, memory_order_relaxed);
   if (depth <= 0)
     return 0;
   void *buf[CSAN_STACK_MAX_DEPTH + 32];
   int n = backtrace(buf, (int)(sizeof(buf) / sizeof(buf[0])));
-  /* buf[0] is in this function, buf[1] in our caller. */
-  int start = 1 + (int)skip;
-  if (caller_pc) {
-    for (int i = 1; i < n; i++)
-      if (buf[i] == caller_pc) {
-        start = i;
-        break;
-      }
-  }
+  /* Normally buf[0] is in this function and buf[1] in our caller, but an
+   * interposed backtrace() (a sanitizer's) may add frames of its own, so the
+   * frames are found by their return addresses rather than counted. */
+  const void *mine = __builtin_return_address(0);
+  int start = -1;
+  for (int i = 0; caller_pc && i < n; i++)
+    if (buf[i] == caller_pc) {
+      start = i;
+      break;
+    }
+  for (int i = 0; start < 0 && i < n; i++)
+    if (buf[i] == mine) {
+      start = i + (int)skip;
+      break;
+    }
+  if (start < 0)
+    start = 1 + (int)skip;
   if (start >= n)
     return 0;
   uintptr_t pcs[CSAN_STACK_MAX_DEPTH];

@@ -260,17 +260,31 @@ const csan_suppression *csan_suppressions_rule(const csan_suppressions *s, size_
   return (s && i < s->n) ? &s->rules[i] : NULL;
 }
 
+/* The hit counters change under matches from other threads; the mutex is
+ * the only mutable part of a const set. */
+static pthread_mutex_t *hits_mu(const csan_suppressions *s) {
+  return (pthread_mutex_t *)&s->mu;
+}
+
 uint64_t csan_suppressions_total_hits(const csan_suppressions *s) {
+  if (!s)
+    return 0;
   uint64_t total = 0;
-  for (size_t i = 0; s && i < s->n; i++)
+  pthread_mutex_lock(hits_mu(s));
+  for (size_t i = 0; i < s->n; i++)
     total += s->rules[i].hits;
+  pthread_mutex_unlock(hits_mu(s));
   return total;
 }
 
 void csan_suppressions_print_stats(FILE *out, const csan_suppressions *s) {
-  for (size_t i = 0; s && i < s->n; i++)
+  if (!s)
+    return;
+  pthread_mutex_lock(hits_mu(s));
+  for (size_t i = 0; i < s->n; i++)
     if (s->rules[i].hits)
       fprintf(out, "csan: suppressed %llu race(s) by %s:%s (%s:%u)\n",
               (unsigned long long)s->rules[i].hits, type_name(s->rules[i].type),
               s->rules[i].pattern, s->filename, s->rules[i].line);
+  pthread_mutex_unlock(hits_mu(s));
 }
