@@ -1,0 +1,506 @@
+/* csan_report.c: from race-table entries to printed reports.
+ *
+ * The steps (skip seen entries, look up, deduplicate, suppress, split by
+ * allocation, limit, print) are described in csan_report.h. The reporter's
+ * state is three sets and a few counters under one mutex; formatting is in
+ * csan_report_text.c and csan_report_json.c.
+ */
+#include "csan_report.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csan_report_impl.h"
+#include "csan_stack.h"
+
+/* Most allocations one entry's byte range is split into. */
+#define MAX_SPLIT 64
+
+/* ------------------------------------------------------------------------
+ * Names.
+ * ---------------------------------------------------------------------- */
+
+uint32_t csan_tag_access(csan_tag_t tag) {
+  uint32_t acc = CSAN_ACC_READ;
+  if (tag & CSAN_TAG_WRITE)
+    acc |= CSAN_ACC_WRITE;
+  if (tag & CSAN_TAG_ATOMIC)
+    acc |= CSAN_ACC_ATOMIC;
+  if (tag & CSAN_TAG_FREE)
+    acc |= CSAN_ACC_FREE | CSAN_ACC_WRITE;
+  return acc;
+}
+
+const char *csan_race_kind(uint32_t access, uint32_t previous) {
+  if ((access | previous) & CSAN_ACC_FREE)
+    return "use-after-free";
+  bool w = access & CSAN_ACC_WRITE, pw = previous & CSAN_ACC_WRITE;
+  if (pw)
+    return w ? "write-write" : "write-read";
+  return w ? "read-write" : "read-read";
+}
+
+const char *csan_access_name(uint32_t access, bool lower) {
+  const char *upper_name, *lower_name;
+  if (access & CSAN_ACC_FREE) {
+    upper_name = "Free";
+    lower_name = "free";
+  } else if (access & CSAN_ACC_ALLOC) {
+    upper_name = "Allocation";
+    lower_name = "allocation";
+  } else if (access & CSAN_ACC_ATOMIC) {
+    bool w = access & CSAN_ACC_WRITE;
+    upper_name = w ? "Atomic write" : "Atomic read";
+    lower_name = w ? "atomic write" : "atomic read";
+  } else if (access & CSAN_ACC_WRITE) {
+    upper_name = "Write";
+    lower_name = "write";
+  } else {
+    upper_name = "Read";
+    lower_name = "read";
+  }
+  return lower ? lower_name : upper_name;
+}
+
+/* ------------------------------------------------------------------------
+ * Small hash sets.
+ * ---------------------------------------------------------------------- */
+
+static uint64_t hash64(const void *p, size_t n) {
+  const unsigned char *b = p;
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; i++) {
+    h ^= b[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+/* Entries already handled, by everything that identifies one. */
+typedef struct entry_key {
+  uint32_t slot, epoch, site, other_site, access, pad;
+  uint64_t other;
+} entry_key;
+
+typedef struct key_set {
+  entry_key *v;
+  bool *used;
+  size_t cap, n;
+} key_set;
+
+static bool key_set_insert(key_set *s, const entry_key *k) {
+  if ((s->n + 1) * 2 > s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 256;
+    entry_key *v = calloc(cap, sizeof(*v));
+    bool *used = calloc(cap, sizeof(*used));
+    if (!v || !used) {
+      free(v);
+      free(used);
+      return true; /* out of memory: report rather than lose it */
+    }
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->used[i]) {
+        size_t j = hash64(&s->v[i], sizeof(entry_key)) & (cap - 1);
+        while (used[j])
+          j = (j + 1) & (cap - 1);
+        v[j] = s->v[i];
+        used[j] = true;
+      }
+    free(s->v);
+    free(s->used);
+    s->v = v;
+    s->used = used;
+    s->cap = cap;
+  }
+  size_t j = hash64(k, sizeof(*k)) & (s->cap - 1);
+  for (; s->used[j]; j = (j + 1) & (s->cap - 1))
+    if (!memcmp(&s->v[j], k, sizeof(*k)))
+      return false;
+  s->v[j] = *k;
+  s->used[j] = true;
+  s->n++;
+  return true;
+}
+
+static bool key_set_contains(const key_set *s, const entry_key *k) {
+  if (!s->cap)
+    return false;
+  size_t j = hash64(k, sizeof(*k)) & (s->cap - 1);
+  for (; s->used[j]; j = (j + 1) & (s->cap - 1))
+    if (!memcmp(&s->v[j], k, sizeof(*k)))
+      return true;
+  return false;
+}
+
+/* Site pairs already reported. */
+typedef struct str_set {
+  char **v;
+  size_t cap, n;
+} str_set;
+
+static bool str_set_insert(str_set *s, const char *k) {
+  if ((s->n + 1) * 2 > s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 256;
+    char **v = calloc(cap, sizeof(*v));
+    if (!v)
+      return true;
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->v[i]) {
+        size_t j = hash64(s->v[i], strlen(s->v[i])) & (cap - 1);
+        while (v[j])
+          j = (j + 1) & (cap - 1);
+        v[j] = s->v[i];
+      }
+    free(s->v);
+    s->v = v;
+    s->cap = cap;
+  }
+  size_t j = hash64(k, strlen(k)) & (s->cap - 1);
+  for (; s->v[j]; j = (j + 1) & (s->cap - 1))
+    if (!strcmp(s->v[j], k))
+      return false;
+  s->v[j] = strdup(k);
+  if (!s->v[j])
+    return true;
+  s->n++;
+  return true;
+}
+
+static void str_set_free(str_set *s) {
+  for (size_t i = 0; i < s->cap; i++)
+    free(s->v[i]);
+  free(s->v);
+}
+
+/* ------------------------------------------------------------------------
+ * The reporter.
+ * ---------------------------------------------------------------------- */
+
+struct csan_reporter {
+  pthread_mutex_t mu;
+  csan_report_env env;
+  csan_suppressions *supp;
+  csan_report_format format;
+  int max_reports, exitcode, verbosity, race_table_size, pool_mb;
+  bool halt_on_error;
+  key_set seen;
+  str_set pairs;
+  csan_report_stats stats;
+  uint64_t table_dropped;
+  bool halted, finished;
+  int final_status;
+};
+
+csan_reporter *csan_reporter_create(const csan_flags *flags, const csan_report_env *env,
+                                    csan_suppressions *supp) {
+  csan_reporter *r = calloc(1, sizeof(*r));
+  if (!r)
+    return NULL;
+  pthread_mutex_init(&r->mu, NULL);
+  if (env)
+    r->env = *env;
+  r->supp = supp;
+  csan_flags defaults;
+  if (!flags) {
+    csan_flags_defaults(&defaults);
+    flags = &defaults;
+  }
+  r->format = flags->report_format;
+  r->max_reports = flags->max_reports;
+  r->exitcode = flags->exitcode;
+  r->verbosity = flags->verbosity;
+  r->race_table_size = flags->race_table_size;
+  r->pool_mb = flags->pool_mb;
+  r->halt_on_error = flags->halt_on_error;
+  return r;
+}
+
+void csan_reporter_destroy(csan_reporter *r) {
+  if (!r)
+    return;
+  free(r->seen.v);
+  free(r->seen.used);
+  str_set_free(&r->pairs);
+  pthread_mutex_destroy(&r->mu);
+  free(r);
+}
+
+static bool find_op(csan_reporter *r, uint32_t slot, csan_epoch_t epoch, csan_op_info *out) {
+  if (r->env.find_op)
+    return r->env.find_op(r->env.ctx, slot, epoch, out);
+  if (r->env.ops)
+    return csan_ops_find(r->env.ops, slot, epoch, out);
+  return false;
+}
+
+static size_t cover(csan_reporter *r, uint64_t lo, uint64_t hi, bool freed_first,
+                    csan_alloc_info *out, size_t max) {
+  if (r->env.cover_allocs)
+    return r->env.cover_allocs(r->env.ctx, lo, hi, freed_first, out, max);
+  if (r->env.allocs)
+    return csan_allocs_cover(r->env.allocs, lo, hi, freed_first, out, max);
+  return 0;
+}
+
+/* Fills one side from the registries and the environment. */
+static void build_side(csan_reporter *r, csan_report_side *s, bool previous, uint32_t access,
+                       uint32_t slot, csan_epoch_t epoch, uint32_t site,
+                       uint64_t access_size) {
+  memset(s, 0, sizeof(*s));
+  s->previous = previous;
+  s->slot = slot;
+  s->epoch = epoch;
+  s->have_op = find_op(r, slot, epoch, &s->op);
+  if (s->have_op && site != 0 && r->env.resolve_site)
+    s->have_site = r->env.resolve_site(r->env.ctx, s->op.module, site, &s->site);
+  /* Shadow records do not say "allocation"; the site or the operation do. */
+  if ((access & CSAN_ACC_WRITE) && !(access & CSAN_ACC_FREE) &&
+      ((s->have_site && (s->site.access & CSAN_ACC_ALLOC)) ||
+       (s->have_op && s->op.kind == CSAN_OPK_ALLOC)))
+    access = CSAN_ACC_ALLOC | CSAN_ACC_WRITE;
+  s->access = access;
+  if (s->have_op && s->op.bytes)
+    s->size = s->op.bytes; /* a range operation: its length */
+  else if (!previous)
+    s->size = access_size;
+  else if (s->have_site)
+    s->size = s->site.size;
+  if (s->have_site && s->site.function)
+    s->function = csan_demangle(s->site.function);
+  if (!s->have_op)
+    return;
+  if (s->op.kind == CSAN_OPK_KERNEL && s->op.what) {
+    s->kernel = csan_demangle(s->op.what);
+    char buf[4096];
+    snprintf(buf, sizeof(buf), "kernel %s", s->kernel);
+    s->what = csan_intern(buf);
+  } else {
+    s->what = s->op.what ? s->op.what : "an operation";
+  }
+  s->have_thread = !previous && s->op.kind == CSAN_OPK_KERNEL && s->have_site;
+  const char *name = NULL;
+  if (r->env.stream_name)
+    name = r->env.stream_name(r->env.ctx, s->op.stream, slot);
+  if (!name)
+    name = s->op.stream_name;
+  if (!name && slot != CSAN_HOST_SLOT) {
+    snprintf(s->stream_buf, sizeof(s->stream_buf), "0x%llx", (unsigned long long)s->op.stream);
+    name = s->stream_buf;
+  }
+  s->stream = name;
+}
+
+/* The identity of one side for deduplication: its device site, or, when
+ * that is unknown, the operation and where the host issued it. */
+static void side_key(const csan_report_side *s, uint32_t site, char *buf, size_t n) {
+  if (s->have_site)
+    snprintf(buf, n, "a%u m%p s%u", s->access, s->op.module, site);
+  else if (s->have_op)
+    snprintf(buf, n, "a%u s%u w%s f%s l%u c%u k%u", s->access, site,
+             s->op.what ? s->op.what : "", s->op.site.file ? s->op.site.file : "",
+             s->op.site.line, s->op.site.column,
+             (s->op.site.file || s->op.site.function) ? 0u : s->op.stack);
+  else
+    snprintf(buf, n, "a%u o%u:%u", s->access, s->slot, s->epoch);
+}
+
+static void supp_subject(const csan_report_side *s, csan_supp_access *a) {
+  memset(a, 0, sizeof(*a));
+  if (s->kernel) {
+    a->kernel = s->kernel;
+    a->kernel_mangled = s->op.what;
+  }
+  if (s->have_site) {
+    a->function = s->function;
+    a->function_mangled = s->site.function;
+    a->file = s->site.file;
+  } else if (s->have_op) {
+    a->function = csan_demangle(s->op.site.function);
+    a->function_mangled = s->op.site.function;
+    a->file = s->op.site.file;
+  }
+}
+
+static void emit(csan_reporter *r, const csan_report_item *it) {
+  if (r->max_reports > 0 && r->stats.reported >= (uint64_t)r->max_reports) {
+    r->stats.not_printed++;
+    return;
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (!m)
+    return;
+  if (r->format == CSAN_REPORT_JSON)
+    csan_report_print_json(m, it);
+  else
+    csan_report_print_text(m, it);
+  fclose(m);
+  csan_log_write(buf, len);
+  free(buf);
+  r->stats.reported++;
+  if (r->halt_on_error)
+    r->halted = true;
+}
+
+/* Handles one READY entry; returns the reports it printed. */
+static size_t handle_entry(csan_reporter *r, const csan_race *e) {
+  entry_key k = {e->slot, e->epoch, e->site, e->other_site, e->access, 0, e->other};
+  if (key_set_contains(&r->seen, &k))
+    return 0;
+  if (r->env.op_completed && !r->env.op_completed(r->env.ctx, e->slot, e->epoch))
+    return 0;
+  key_set_insert(&r->seen, &k);
+
+  csan_report_item it;
+  memset(&it, 0, sizeof(it));
+  build_side(r, &it.cur, false, e->access, e->slot, e->epoch, e->site, e->size);
+  build_side(r, &it.prev, true, csan_tag_access(e->other), CSAN_TAG_GET_SLOT(e->other),
+             CSAN_TAG_GET_EPOCH(e->other), e->other_site, 0);
+  if (it.cur.have_thread) {
+    memcpy(it.cur.block, e->block, sizeof(it.cur.block));
+    memcpy(it.cur.thread, e->thread, sizeof(it.cur.thread));
+  }
+  it.kind = csan_race_kind(it.cur.access, it.prev.access);
+  it.count = e->count;
+
+  char key[3 * 4200], a[4200], b[4200];
+  side_key(&it.cur, e->site, a, sizeof(a));
+  side_key(&it.prev, e->other_site, b, sizeof(b));
+  snprintf(key, sizeof(key), "%s|%s|%s", it.kind, a, b);
+  if (!str_set_insert(&r->pairs, key)) {
+    r->stats.duplicates++;
+    return 0;
+  }
+
+  csan_supp_access sa, sb;
+  supp_subject(&it.cur, &sa);
+  supp_subject(&it.prev, &sb);
+  if (csan_suppressions_match(r->supp, &sa, &sb)) {
+    r->stats.suppressed++;
+    return 0;
+  }
+
+  uint64_t lo = e->lo, hi = e->hi > e->lo ? e->hi : e->lo + 1;
+  csan_alloc_info picks[MAX_SPLIT];
+  size_t npicks = cover(r, lo, hi, (it.cur.access | it.prev.access) & CSAN_ACC_FREE, picks,
+                        MAX_SPLIT);
+  uint64_t before = r->stats.reported;
+  uint64_t pos = lo;
+  for (size_t i = 0; i <= npicks && !r->halted; i++) {
+    uint64_t start = hi, end = hi;
+    if (i < npicks) {
+      start = picks[i].base > lo ? picks[i].base : lo;
+      end = picks[i].base + picks[i].size < hi ? picks[i].base + picks[i].size : hi;
+    }
+    if (pos < start) { /* bytes in no known allocation */
+      it.have_alloc = false;
+      it.addr = pos;
+      it.len = start - pos;
+      emit(r, &it);
+      if (r->halted)
+        break;
+    }
+    if (i < npicks && start < end) {
+      it.have_alloc = true;
+      it.alloc = picks[i];
+      it.addr = start;
+      it.len = end - start;
+      emit(r, &it);
+    }
+    pos = end > pos ? end : pos;
+  }
+  return (size_t)(r->stats.reported - before);
+}
+
+size_t csan_report_races(csan_reporter *r, const csan_race *entries, size_t n) {
+  size_t printed = 0;
+  pthread_mutex_lock(&r->mu);
+  for (size_t i = 0; i < n && !r->halted && !r->finished; i++)
+    if (entries[i].state == CSAN_RACE_READY)
+      printed += handle_entry(r, &entries[i]);
+  pthread_mutex_unlock(&r->mu);
+  return printed;
+}
+
+size_t csan_report_table(csan_reporter *r, const csan_race_table *table) {
+  pthread_mutex_lock(&r->mu);
+  /* The device counter only grows. */
+  if (table->dropped > r->table_dropped)
+    r->table_dropped = table->dropped;
+  pthread_mutex_unlock(&r->mu);
+  const csan_race *entries =
+      (const csan_race *)(const void *)((const char *)table + CSAN_RACE_ENTRIES_OFFSET);
+  return csan_report_races(r, entries, table->capacity);
+}
+
+bool csan_report_should_halt(csan_reporter *r) {
+  pthread_mutex_lock(&r->mu);
+  bool h = r->halted;
+  pthread_mutex_unlock(&r->mu);
+  return h;
+}
+
+void csan_report_get_stats(csan_reporter *r, csan_report_stats *out) {
+  pthread_mutex_lock(&r->mu);
+  *out = r->stats;
+  out->not_recorded = r->table_dropped;
+  pthread_mutex_unlock(&r->mu);
+}
+
+int csan_report_finish(csan_reporter *r, int program_status, const csan_report_notes *notes) {
+  pthread_mutex_lock(&r->mu);
+  if (r->finished) {
+    int s = r->final_status;
+    pthread_mutex_unlock(&r->mu);
+    return s;
+  }
+  r->finished = true;
+  uint64_t not_recorded = r->table_dropped + (notes ? notes->not_recorded : 0);
+  uint64_t pool = notes ? notes->pool_exhausted : 0;
+  const csan_report_stats *st = &r->stats;
+  bool found = st->reported + st->not_printed + not_recorded > 0;
+  int status = found ? r->exitcode : program_status;
+
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (m) {
+    if (r->format == CSAN_REPORT_JSON) {
+      fprintf(m,
+              "{\"type\":\"summary\",\"reported\":%llu,\"not_printed\":%llu,"
+              "\"duplicates\":%llu,\"suppressed\":%llu,\"not_recorded\":%llu,"
+              "\"pool_exhausted\":%llu,\"exit_status\":%d}\n",
+              (unsigned long long)st->reported, (unsigned long long)st->not_printed,
+              (unsigned long long)st->duplicates, (unsigned long long)st->suppressed,
+              (unsigned long long)not_recorded, (unsigned long long)pool, status);
+    } else {
+      if (r->verbosity >= 1 && st->suppressed) {
+        fprintf(m, "csan: suppressed %llu data race(s)\n", (unsigned long long)st->suppressed);
+        csan_suppressions_print_stats(m, r->supp);
+      }
+      if (st->not_printed)
+        fprintf(m, "csan: %llu more data race(s) not reported (max_reports=%d)\n",
+                (unsigned long long)st->not_printed, r->max_reports);
+      if (not_recorded)
+        fprintf(m,
+                "csan: WARNING: %llu race(s) were not recorded: the race table was full; "
+                "raise CSAN_OPTIONS=race_table_size (now %d)\n",
+                (unsigned long long)not_recorded, r->race_table_size);
+      if (pool)
+        fprintf(m,
+                "csan: WARNING: %llu access(es) were not checked: the shadow pool was full; "
+                "raise CSAN_OPTIONS=pool_mb (now %d)\n",
+                (unsigned long long)pool, r->pool_mb);
+      if (st->reported)
+        fprintf(m, "csan: reported %llu data race(s)\n", (unsigned long long)st->reported);
+    }
+    fclose(m);
+    csan_log_write(buf, len);
+    free(buf);
+  }
+  r->final_status = status;
+  pthread_mutex_unlock(&r->mu);
+  return status;
+}
