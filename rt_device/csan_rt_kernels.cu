@@ -26,22 +26,13 @@ extern "C" __global__ void csan_rk_access(const csan_rk_access_params p,
   uint64_t items = csan_rk_access_items(&p);
   csan_tag_t launch = csan_sh_launch_bits(&ctx);
   for (uint64_t i = csan_rk_tid(); i < items; i += csan_rk_stride()) {
-    uint64_t j = i, start = p.base;
-    if (items != per_row) { /* 2-D/3-D: which row of which slice */
-      uint64_t row = i / per_row;
-      j = i - row * per_row;
-      start += (row / p.rows) * p.slice_pitch + (row % p.rows) * p.pitch;
-    }
-    uint64_t end = start + p.width;
-    uint64_t g = (start & ~(uint64_t)(CSAN_GRANULE_SIZE - 1)) + j * CSAN_GRANULE_SIZE;
-    if (g >= end || end < start)
+    uint64_t g = 0;
+    uint32_t amask = csan_rk_access_item(&p, per_row, i, &g);
+    if (!amask)
       continue;
     uint64_t page = csan_sh_page(ctx.shadow_dir, g);
     if (!page)
       continue;
-    uint64_t lo = g < start ? start : g;
-    uint64_t hi = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
-    uint32_t amask = csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo));
     uint64_t c0, c1;
     csan_sh_load_cells(csan_sh_tags(page, g), &c0, &c1);
     if (csan_sh_covered(c0, c1, csan_sh_cover_make(launch, amask, p.access)) ||
@@ -59,16 +50,12 @@ extern "C" __global__ void csan_rk_fill(const csan_rk_fill_params p) {
     return;
   }
   csan_pool *pool = (csan_pool *)(uintptr_t)p.pool;
-  uint64_t end = p.base + p.size;
   for (uint64_t i = csan_rk_tid(); i < items; i += csan_rk_stride()) {
-    uint64_t g = (p.base & ~(uint64_t)(CSAN_GRANULE_SIZE - 1)) + i * CSAN_GRANULE_SIZE;
+    uint64_t g = 0;
+    uint32_t mask = csan_rk_fill_item(&p, i, &g);
     uint64_t page = csan_sh_page(p.shadow_dir, g);
-    if (!page)
-      continue;
-    uint64_t lo = g < p.base ? p.base : g;
-    uint64_t hi = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
-    csan_shadow_erase(pool, page, g, csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo)),
-                      p.mode == CSAN_RK_FILL_UNTRACKED);
+    if (page)
+      csan_shadow_erase(pool, page, g, mask, p.mode == CSAN_RK_FILL_UNTRACKED);
   }
 }
 

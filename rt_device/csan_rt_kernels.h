@@ -125,6 +125,42 @@ CSAN_RK_HD uint64_t csan_rk_fill_items(const csan_rk_fill_params *p) {
   return ((p->base + p->size - 1) >> CSAN_GRANULE_SHIFT) - (p->base >> CSAN_GRANULE_SHIFT) + 1;
 }
 
+/* Bytes [lo, hi) of the granule at g as a mask (g <= lo < hi <= g + 16). */
+CSAN_RK_HD uint32_t csan_rk_mask(uint64_t g, uint64_t lo, uint64_t hi) {
+  return (uint32_t)(((1u << (uint32_t)(hi - lo)) - 1u) << (uint32_t)(lo - g)) & 0xffffu;
+}
+
+/* Work item i of csan_rk_access (per_row = csan_rk_row_items(p->width)):
+ * stores the granule address in *g and returns the mask of the region's
+ * bytes in it, or 0 when the item is a row's spare. */
+CSAN_RK_HD uint32_t csan_rk_access_item(const csan_rk_access_params *p, uint64_t per_row,
+                                        uint64_t i, uint64_t *g) {
+  uint64_t j = i, start = p->base;
+  if (p->rows != 1 || p->slices != 1) { /* 2-D/3-D: which row of which slice */
+    uint64_t row = i / per_row;
+    j = i - row * per_row;
+    start += (row / p->rows) * p->slice_pitch + (row % p->rows) * p->pitch;
+  }
+  uint64_t end = start + p->width;
+  uint64_t gr = (start & ~(uint64_t)(CSAN_GRANULE_SIZE - 1)) + j * CSAN_GRANULE_SIZE;
+  if (gr >= end || end < start)
+    return 0;
+  *g = gr;
+  uint64_t lo = gr < start ? start : gr;
+  uint64_t hi = end - gr < CSAN_GRANULE_SIZE ? end : gr + CSAN_GRANULE_SIZE;
+  return csan_rk_mask(gr, lo, hi);
+}
+
+/* Work item i of the range modes of csan_rk_fill: granule and mask. */
+CSAN_RK_HD uint32_t csan_rk_fill_item(const csan_rk_fill_params *p, uint64_t i, uint64_t *g) {
+  uint64_t end = p->base + p->size;
+  uint64_t gr = (p->base & ~(uint64_t)(CSAN_GRANULE_SIZE - 1)) + i * CSAN_GRANULE_SIZE;
+  *g = gr;
+  uint64_t lo = gr < p->base ? p->base : gr;
+  uint64_t hi = end - gr < CSAN_GRANULE_SIZE ? end : gr + CSAN_GRANULE_SIZE;
+  return csan_rk_mask(gr, lo, hi);
+}
+
 /* Blocks for a grid-stride kernel of `items` work items: enough to cover
  * them with CSAN_RK_BLOCK threads each, at most max_blocks (>= 1). */
 CSAN_RK_HD uint32_t csan_rk_grid(uint64_t items, uint32_t max_blocks) {
