@@ -20,7 +20,7 @@
 #define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 
-#define CSAN_ABI_VERSION 1u
+#define CSAN_ABI_VERSION 2u
 #define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
 
 /* ------------------------------------------------------------------------
@@ -209,12 +209,18 @@ CSAN_STATIC_ASSERT(sizeof(csan_pool_block) == 128, "pool block is one 128-byte l
 
 typedef struct csan_pool {
   uint32_t capacity;  /* blocks, including unused block 0 */
-  uint32_t next_free; /* bump index; >= capacity means exhausted */
+  uint32_t next_free; /* bump index, starts at 1; >= capacity means exhausted */
   uint32_t exhausted; /* escalations that found no block (results incomplete) */
   uint32_t reserved;
+  /* Blocks of granules that went back to two cells, for reuse: a stack of
+   * block indices linked by csan_pool_block.next. Low 32 bits: top index
+   * (0 = empty); high 32 bits: a counter bumped by every pop and push so a
+   * compare-and-swap cannot mistake a recycled top for the one it read. */
+  uint64_t free_head;
   /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
 } csan_pool;
 #define CSAN_POOL_BLOCKS_OFFSET 128u
+CSAN_STATIC_ASSERT(sizeof(csan_pool) <= CSAN_POOL_BLOCKS_OFFSET, "pool header fits before the blocks");
 
 /* ------------------------------------------------------------------------
  * Access kinds passed from checks to the shadow logic and into reports.

@@ -1,2 +1,166 @@
-// Placeholder until the device runtime lands.
-extern "C" __device__ void __csan_dev_placeholder(void) {}
+/* csan_rt_device.cu: the device runtime, linked into every instrumented
+ * device module as csan_rt_device.bc (entry points: csan_abi.h).
+ *
+ * Each check is an always-inline fast path at the access:
+ *   null context?  generic address outside the global window?  -> done
+ *   directory -> page shadow (two loads), one 16-byte relaxed load of the
+ *   granule's two cells, one AND and compare per cell (csan_sh_covered):
+ *   a cell of this launch that covers the access -> done
+ * and a call to the out-of-line slow path otherwise, which first merges the
+ * threads of the warp that go to the same granule with the same kind and
+ * site (match.any + OR of the byte masks through shuffles; the lowest lane
+ * leads), then runs the engine's locked update (csan_shadow.h).
+ *
+ * Accesses that cross a granule boundary (misaligned) and the range entry
+ * points (memintrinsics) go through an out-of-line loop over granules.
+ *
+ * The CUDA here is kept to the C subset; extern "C" and the CUDA qualifiers
+ * are the only C++ in it.
+ */
+#include "csan_shadow_cuda.h"
+
+/* The per-block context slot (DESIGN.md, decision 5). The pass defines the
+ * same weak addrspace(3) global in every module it instruments; this weak
+ * definition merges with it at link time. */
+extern "C" {
+__shared__ __attribute__((weak)) const csan_launch_ctx *__csan_ctx_slot;
+}
+
+#define CSAN_DEV_ENTRY extern "C" __device__ __attribute__((always_inline))
+
+/* ---- slow path ------------------------------------------------------------ */
+
+/* One granule access that missed the fast path. With warp aggregation on,
+ * threads of the calling warp that reach this point together with the same
+ * (granule, access, site) are one access: their masks are ORed and only the
+ * lowest of them takes the granule lock. Any active mask works: the groups
+ * come from __match_any_sync over exactly the threads that are here. */
+static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, uint64_t page,
+                                                  uint64_t gaddr, uint32_t amask,
+                                                  uint32_t access, int32_t site, uint64_t size) {
+  if (!(ctx->flags & CSAN_CTX_F_NO_WARP_AGGREGATION)) {
+    unsigned active = __activemask();
+    /* gaddr < 2^49 with 4 zero low bits; access < 16; sites are multiples
+     * of the 32-byte descriptor size, so bits 5..19 of the site fit above. */
+    unsigned long long key = gaddr | access |
+                             ((unsigned long long)(((uint32_t)site >> 5) & 0x7fffu) << 49);
+    unsigned peers = __match_any_sync(active, key);
+    if (peers & (peers - 1u)) {
+      uint32_t all = 0;
+      for (unsigned rest = peers; rest; rest &= rest - 1u)
+        all |= (uint32_t)__shfl_sync(peers, (int)amask, __builtin_ctz(rest));
+      if ((unsigned)__builtin_ctz(peers) != (unsigned)__nvvm_read_ptx_sreg_laneid())
+        return;
+      amask = all;
+    }
+  }
+  csan_shadow_update(ctx, page, gaddr, amask, access, site, size, (const csan_who *)0);
+}
+
+/* [addr, addr + size) granule by granule: a fast check each, the slow path
+ * where it misses. */
+static __device__ __noinline__ void csan_dev_range(const csan_launch_ctx *ctx, uint64_t addr,
+                                                   uint64_t size, uint32_t access, int32_t site) {
+  if (addr >> CSAN_VA_BITS)
+    return;
+  uint64_t end = addr + size;
+  if (end < addr || (end >> CSAN_VA_BITS))
+    end = 1ull << CSAN_VA_BITS;
+  csan_tag_t launch = csan_sh_launch_bits(ctx);
+  uint64_t page = 0, page_va = ~0ull;
+  for (uint64_t g = addr & ~(uint64_t)(CSAN_GRANULE_SIZE - 1); g < end; g += CSAN_GRANULE_SIZE) {
+    if ((g >> CSAN_PAGE_SHIFT) != page_va) {
+      page_va = g >> CSAN_PAGE_SHIFT;
+      page = csan_sh_page(ctx->shadow_dir, g);
+    }
+    if (!page) {
+      g = ((page_va + 1) << CSAN_PAGE_SHIFT) - CSAN_GRANULE_SIZE;
+      continue;
+    }
+    uint64_t lo = g < addr ? addr : g;
+    uint64_t hi = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
+    uint32_t amask = csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo));
+    uint64_t c0, c1;
+    csan_sh_load_cells(csan_sh_tags(page, g), &c0, &c1);
+    if (csan_sh_covered(c0, c1, csan_sh_cover_make(launch, amask, access)) ||
+        (c0 & CSAN_TAG_UNTRACKED))
+      continue;
+    csan_dev_slow(ctx, page, g, amask, access, site, size);
+  }
+}
+
+/* ---- fast path -------------------------------------------------------------- */
+
+/* An access of n bytes (1, 2, 4, 8, 16; access and n are constants at every
+ * call site, so the cover mask folds to immediates). */
+static __device__ __attribute__((always_inline)) inline void
+csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_t access,
+               int32_t site) {
+  if (!ctx || !__isGlobal(addr))
+    return;
+  uint64_t a = (uint64_t)(uintptr_t)addr;
+  uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
+  if (off + n > CSAN_GRANULE_SIZE) {
+    csan_dev_range(ctx, a, n, access, site);
+    return;
+  }
+  uint64_t page = csan_sh_page(ctx->shadow_dir, a);
+  if (!page)
+    return;
+  uint64_t c0, c1;
+  csan_sh_load_cells(csan_sh_tags(page, a), &c0, &c1);
+  uint32_t amask = csan_sh_byte_mask(off, n);
+  if (csan_sh_covered(c0, c1, csan_sh_cover_make(csan_sh_launch_bits(ctx), amask, access)))
+    return;
+  if (c0 & CSAN_TAG_UNTRACKED)
+    return;
+  csan_dev_slow(ctx, page, a & ~(uint64_t)(CSAN_GRANULE_SIZE - 1), amask, access, site, n);
+}
+
+/* ---- entry points ----------------------------------------------------------- */
+
+CSAN_DEV_ENTRY void __csan_dev_kernel_entry(const csan_launch_ctx *ctx) {
+  __csan_ctx_slot = ctx;
+}
+
+CSAN_DEV_ENTRY const csan_launch_ctx *__csan_dev_ctx(void) {
+  return __csan_ctx_slot;
+}
+
+#define CSAN_DEV_SIZED(N)                                                                 \
+  CSAN_DEV_ENTRY void __csan_dev_read##N(const csan_launch_ctx *ctx, const void *addr,    \
+                                         int32_t site) {                                  \
+    csan_dev_check(ctx, addr, N, CSAN_ACC_READ, site);                                    \
+  }                                                                                       \
+  CSAN_DEV_ENTRY void __csan_dev_write##N(const csan_launch_ctx *ctx, const void *addr,   \
+                                          int32_t site) {                                 \
+    csan_dev_check(ctx, addr, N, CSAN_ACC_WRITE, site);                                   \
+  }                                                                                       \
+  CSAN_DEV_ENTRY void __csan_dev_atomic_read##N(const csan_launch_ctx *ctx,               \
+                                                const void *addr, int32_t site) {         \
+    csan_dev_check(ctx, addr, N, CSAN_ACC_ATOMIC, site);                                  \
+  }                                                                                       \
+  CSAN_DEV_ENTRY void __csan_dev_atomic_write##N(const csan_launch_ctx *ctx,              \
+                                                 const void *addr, int32_t site) {        \
+    csan_dev_check(ctx, addr, N, CSAN_ACC_ATOMIC | CSAN_ACC_WRITE, site);                 \
+  }
+
+CSAN_DEV_SIZED(1)
+CSAN_DEV_SIZED(2)
+CSAN_DEV_SIZED(4)
+CSAN_DEV_SIZED(8)
+CSAN_DEV_SIZED(16)
+
+CSAN_DEV_ENTRY void __csan_dev_read_range(const csan_launch_ctx *ctx, const void *addr,
+                                          uint64_t size, int32_t site) {
+  if (!ctx || !size || !__isGlobal(addr))
+    return;
+  csan_dev_range(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_READ, site);
+}
+
+CSAN_DEV_ENTRY void __csan_dev_write_range(const csan_launch_ctx *ctx, const void *addr,
+                                           uint64_t size, int32_t site) {
+  if (!ctx || !size || !__isGlobal(addr))
+    return;
+  csan_dev_range(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_WRITE, site);
+}

@@ -57,6 +57,8 @@ config.substitutions.extend([
         os.path.join(config.csan_src_root, "include"),
         config.core_lib)),
     ("%cuda_libdir", config.cuda_lib_dir),
+    # PTX assembler, to check that generated PTX assembles (no GPU needed)
+    ("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")),
     ("FileCheck", os.path.join(tools, "FileCheck")),
     ("%not", os.path.join(tools, "not")),
 ])

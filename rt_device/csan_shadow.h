@@ -1,0 +1,827 @@
+/* csan_shadow.h: the shadow engine, one source for the GPU and the CPU.
+ *
+ * This header is portable C99 (also valid CUDA C++). clang compiles it for
+ * nvptx64 inside the device runtime and csan's own kernels; the host C
+ * compiler compiles it inside the CPU backend (csan-replay, unit tests).
+ * Everything that differs between the two is a thin platform layer that the
+ * includer defines first (see "Platform layer" below).
+ *
+ * Algorithm (DESIGN.md decisions 6-10). Each 16-byte granule has two 64-bit
+ * tag cells and two 32-bit site words. A record is (mask, kind, slot, epoch)
+ * plus the site of the access that made it. An access of launch L (slot,
+ * epoch, vector clock vc) with byte mask M and kind K:
+ *
+ *   fast path   one of the two cells holds L's slot and epoch, a kind that
+ *               dominates K and a mask that covers M: nothing to do. Only
+ *               L's own slow path can have put that record there, and L is
+ *               still running, so the record cannot have been dropped.
+ *   slow path   under the granule lock (lock bit of cell 0), for each live
+ *               record r with r.mask & M != 0:
+ *                 r is L's own                  -> no race
+ *                 r is FREE                     -> race (use-after-free),
+ *                                                  unless K is ALLOC
+ *                 else race iff (r or K writes) && !(both atomic)
+ *                               && !(r.epoch <= vc[r.slot])
+ *               then update: L's record of the same kind absorbs M; every
+ *               other record r that K dominates and that is ordered before L
+ *               loses the bytes of M (ALLOC also removes FREE bytes,
+ *               ordered or not); records left with no bytes disappear; the
+ *               new record is added. Records that race are kept, so every
+ *               reader since the last write stays visible.
+ *
+ * Dominance (X dominates Y: X is at least as conflicting as Y, so once X is
+ * recorded a later Y by the same launch adds nothing, and an X ordered after
+ * Y makes Y redundant):
+ *   FREE           dominates everything
+ *   plain write    dominates everything but FREE (ALLOC is a plain write that
+ *                  also replaces FREE)
+ *   plain read     dominates plain and atomic reads
+ *   atomic write   dominates atomic reads and atomic writes
+ *   atomic read    dominates atomic reads
+ *
+ * When the live records of a granule do not fit its two cells, the granule
+ * escalates: cell 0 becomes ESC (no record), cell 1 the index of the first
+ * pool block of a chain of 10-record blocks. A granule whose records shrink
+ * back to two returns its chain to the pool's free list. An exhausted pool
+ * keeps the records it can (the least important one gives way) and counts
+ * each loss in pool->exhausted; nothing crashes and nothing is silent.
+ *
+ * Races go into an open-addressing hash table keyed by (this op, other op,
+ * both sites, kinds); each entry accumulates the byte hull and a count.
+ *
+ * Platform layer. The includer defines, before including this header:
+ *   CSAN_SH_FN         qualifier of every function here ("static inline",
+ *                      or "static __device__ inline" for CUDA)
+ *   CSAN_SH_COLD_FN    (optional) qualifier of the rare paths, e.g. noinline
+ *   uint64_t csan_sh_load64(const uint64_t *p)          relaxed
+ *   void     csan_sh_load_cells(const uint64_t *p, uint64_t *c0, uint64_t *c1)
+ *                                   relaxed load of p[0] and p[1]
+ *   uint64_t csan_sh_load_dir(const uint64_t *p)        directory entry
+ *                                   (acquire on the CPU, where track() runs
+ *                                    beside accesses; a plain load on the GPU)
+ *   void     csan_sh_store64(uint64_t *p, uint64_t v)   relaxed
+ *   void     csan_sh_store64_release(uint64_t *p, uint64_t v)
+ *   uint64_t csan_sh_cas64_acquire(uint64_t *p, uint64_t expect, uint64_t desired)
+ *   uint64_t csan_sh_cas64_acq_rel(uint64_t *p, uint64_t expect, uint64_t desired)
+ *                                   device scope; both return the old value
+ *   uint64_t csan_sh_fetch_add64(uint64_t *p, uint64_t v)    relaxed
+ *   void     csan_sh_min64(uint64_t *p, uint64_t v), csan_sh_max64(...)
+ *   uint32_t csan_sh_load32(const uint32_t *p)                relaxed
+ *   uint32_t csan_sh_load32_acquire(const uint32_t *p)
+ *   void     csan_sh_store32(uint32_t *p, uint32_t v)         relaxed
+ *   void     csan_sh_store32_release(uint32_t *p, uint32_t v)
+ *   uint32_t csan_sh_fetch_add32(uint32_t *p, uint32_t v)    relaxed
+ *   void     csan_sh_pause(uint32_t round)   back off before retrying a lock
+ *   void     csan_sh_default_who(csan_race *e)  fill e->block/e->thread when
+ *                                   the caller passed who == NULL
+ */
+#ifndef CSAN_SHADOW_H
+#define CSAN_SHADOW_H
+
+#include "csan_abi.h"
+
+#ifndef CSAN_SH_FN
+#error "define the platform layer (CSAN_SH_FN, csan_sh_*) before including csan_shadow.h"
+#endif
+/* Rare paths (race insertion, escalated granules, pool allocation) may be
+ * kept out of line to keep the slow path small; by default like CSAN_SH_FN. */
+#ifndef CSAN_SH_COLD_FN
+#define CSAN_SH_COLD_FN CSAN_SH_FN
+#endif
+
+/* Where a racing access came from: grid coordinates on the GPU, anything the
+ * caller likes on the CPU (NULL: csan_sh_default_who decides). */
+typedef struct csan_who {
+  uint32_t block[3];
+  uint32_t thread[3];
+} csan_who;
+
+/* ------------------------------------------------------------------------
+ * Small constants and encodings.
+ * ---------------------------------------------------------------------- */
+
+/* Bits of a tag that name the operation (slot and epoch; 22..23 are 0). */
+#define CSAN_SH_OP_BITS (~0xffffffull)
+/* A record without its mask: what a race entry stores as "other". */
+#define CSAN_SH_REC_ID_BITS (CSAN_SH_OP_BITS | CSAN_TAG_KIND_BITS)
+
+/* Races probe at most this many entries before counting the race dropped,
+ * so a full table costs a bounded amount per racing access. */
+#define CSAN_RACE_MAX_PROBES 256u
+
+/* Page shadow layout: tags, then site words. */
+#define CSAN_SH_GRANULE_INDEX(addr) (((addr) & (CSAN_PAGE_SIZE - 1)) >> CSAN_GRANULE_SHIFT)
+
+/* The tag kind bits of an access: CSAN_ACC_WRITE/ATOMIC/FREE are the tag bits
+ * 16/17/18 shifted down; ALLOC is recorded as the plain write it is. */
+CSAN_SH_FN csan_tag_t csan_sh_acc_kind(uint32_t access) {
+  return (csan_tag_t)(access & 7u) << 16;
+}
+
+/* Does a record of kind x dominate an access or record of kind y? */
+CSAN_SH_FN int csan_sh_dominates(csan_tag_t x, csan_tag_t y) {
+  if (x & CSAN_TAG_FREE)
+    return 1;
+  if (y & CSAN_TAG_FREE)
+    return 0;
+  if (!(x & CSAN_TAG_ATOMIC))
+    return (x & CSAN_TAG_WRITE) ? 1 : !(y & CSAN_TAG_WRITE);
+  if (x & CSAN_TAG_WRITE)
+    return (y & CSAN_TAG_ATOMIC) != 0;
+  return y == CSAN_TAG_ATOMIC;
+}
+
+/* Fast path. A cell c covers the access iff (c & cm) == cv: the same slot and
+ * epoch (bits 24..63), every byte of the access in the mask, and the kind
+ * bits selected by the access's kind (below) equal; control bits and the
+ * reserved bits are ignored. The kind test is dominance written as a mask:
+ *   read          A clear        (plain read, plain write, free)
+ *   write/alloc   W set, A clear (plain write, free)
+ *   atomic read   anything
+ *   atomic write  W set          (plain write, atomic write, free)
+ *   free          F set          (free)
+ */
+typedef struct csan_sh_cover {
+  csan_tag_t cm, cv;
+} csan_sh_cover;
+
+CSAN_SH_FN csan_tag_t csan_sh_launch_bits(const csan_launch_ctx *ctx) {
+  return ((csan_tag_t)ctx->epoch << CSAN_TAG_EPOCH_SHIFT) |
+         ((csan_tag_t)(ctx->slot & (CSAN_MAX_SLOTS - 1)) << CSAN_TAG_SLOT_SHIFT);
+}
+
+CSAN_SH_FN csan_sh_cover csan_sh_cover_make(csan_tag_t launch, uint32_t amask, uint32_t access) {
+  csan_tag_t km, kv;
+  if (access & CSAN_ACC_FREE) {
+    km = CSAN_TAG_FREE;
+    kv = CSAN_TAG_FREE;
+  } else if (access & CSAN_ACC_ATOMIC) {
+    km = (access & CSAN_ACC_WRITE) ? CSAN_TAG_WRITE : 0;
+    kv = km;
+  } else if (access & CSAN_ACC_WRITE) {
+    km = CSAN_TAG_WRITE | CSAN_TAG_ATOMIC;
+    kv = CSAN_TAG_WRITE;
+  } else {
+    km = CSAN_TAG_ATOMIC;
+    kv = 0;
+  }
+  csan_sh_cover c;
+  c.cm = CSAN_SH_OP_BITS | (csan_tag_t)amask | km;
+  c.cv = launch | (csan_tag_t)amask | kv;
+  return c;
+}
+
+CSAN_SH_FN int csan_sh_covered(csan_tag_t c0, csan_tag_t c1, csan_sh_cover cov) {
+  return ((c0 & cov.cm) == cov.cv) | ((c1 & cov.cm) == cov.cv);
+}
+
+/* Byte mask of [off, off + n) inside a granule, 0 < n, off + n <= 16. */
+CSAN_SH_FN uint32_t csan_sh_byte_mask(uint32_t off, uint32_t n) {
+  return (uint32_t)(((1u << n) - 1u) << off) & 0xffffu;
+}
+
+/* ------------------------------------------------------------------------
+ * Lookup: directory -> page shadow.
+ * ---------------------------------------------------------------------- */
+
+/* The page shadow base (tags at +0, site words at +CSAN_PAGE_SIZE) for addr,
+ * or 0 when addr is not shadowed. */
+CSAN_SH_FN uint64_t csan_sh_page(uint64_t dir, uint64_t addr) {
+  if (!dir || (addr >> CSAN_VA_BITS))
+    return 0;
+  uint64_t l2 = csan_sh_load_dir((const uint64_t *)(uintptr_t)dir + (addr >> CSAN_L1_SHIFT));
+  if (!l2)
+    return 0;
+  return csan_sh_load_dir((const uint64_t *)(uintptr_t)l2 +
+                          ((addr >> CSAN_PAGE_SHIFT) & ((1u << CSAN_L2_BITS) - 1)));
+}
+
+CSAN_SH_FN uint64_t *csan_sh_tags(uint64_t page, uint64_t addr) {
+  return (uint64_t *)(uintptr_t)(page + CSAN_SH_GRANULE_INDEX(addr) * 16u);
+}
+
+CSAN_SH_FN uint32_t *csan_sh_sites(uint64_t page, uint64_t addr) {
+  return (uint32_t *)(uintptr_t)(page + CSAN_PAGE_TAG_BYTES + CSAN_SH_GRANULE_INDEX(addr) * 8u);
+}
+
+/* ------------------------------------------------------------------------
+ * Granule lock.
+ * ---------------------------------------------------------------------- */
+
+/* Takes the lock bit of cell 0 and returns the locked value (lock bit set),
+ * or returns 0 without locking when the granule is untracked and
+ * with_untracked is 0. A locked value is never 0. */
+CSAN_SH_FN uint64_t csan_sh_lock(uint64_t *cell0, int with_untracked) {
+  uint64_t old = csan_sh_load64(cell0);
+  uint32_t round = 0;
+  for (;;) {
+    if ((old & CSAN_TAG_UNTRACKED) && !with_untracked)
+      return 0;
+    if (!(old & CSAN_TAG_LOCK)) {
+      uint64_t prev = csan_sh_cas64_acquire(cell0, old, old | CSAN_TAG_LOCK);
+      if (prev == old)
+        return old | CSAN_TAG_LOCK;
+      old = prev;
+      continue;
+    }
+    csan_sh_pause(round++);
+    old = csan_sh_load64(cell0);
+  }
+}
+
+/* ------------------------------------------------------------------------
+ * Escalation pool.
+ * ---------------------------------------------------------------------- */
+
+CSAN_SH_FN csan_pool_block *csan_sh_block(csan_pool *pool, uint32_t idx) {
+  return (csan_pool_block *)((char *)pool + CSAN_POOL_BLOCKS_OFFSET) + idx;
+}
+
+CSAN_SH_FN void csan_sh_block_clear(csan_pool_block *b) {
+  for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++) {
+    b->tag[i] = 0;
+    b->site[i] = 0;
+  }
+  csan_sh_store32(&b->next, 0);
+}
+
+/* A cleared block, or 0 when the pool is exhausted (the caller counts it). */
+CSAN_SH_COLD_FN uint32_t csan_sh_pool_alloc(csan_pool *pool) {
+  uint32_t cap = pool->capacity;
+  uint64_t head = csan_sh_load64(&pool->free_head);
+  while ((uint32_t)head != 0) {
+    uint32_t idx = (uint32_t)head;
+    if (idx >= cap)
+      break; /* corrupt list: do not follow it */
+    uint32_t next = csan_sh_load32(&csan_sh_block(pool, idx)->next);
+    uint64_t want = ((head >> 32) + 1) << 32 | next;
+    uint64_t prev = csan_sh_cas64_acq_rel(&pool->free_head, head, want);
+    if (prev == head) {
+      csan_sh_block_clear(csan_sh_block(pool, idx));
+      return idx;
+    }
+    head = prev;
+  }
+  if (csan_sh_load32(&pool->next_free) >= cap)
+    return 0;
+  uint32_t idx = csan_sh_fetch_add32(&pool->next_free, 1);
+  if (idx == 0) /* header left at 0 by its creator: block 0 means "none" */
+    idx = csan_sh_fetch_add32(&pool->next_free, 1);
+  if (idx >= cap)
+    return 0;
+  csan_sh_block_clear(csan_sh_block(pool, idx));
+  return idx;
+}
+
+/* Pushes a whole chain (first .. the block whose next is 0) on the free list. */
+CSAN_SH_FN void csan_sh_pool_free_chain(csan_pool *pool, uint32_t first) {
+  uint32_t cap = pool->capacity;
+  if (!first || first >= cap)
+    return;
+  uint32_t last = first;
+  for (uint32_t n = 0; n < cap; n++) {
+    uint32_t next = csan_sh_load32(&csan_sh_block(pool, last)->next);
+    if (!next || next >= cap)
+      break;
+    last = next;
+  }
+  uint64_t head = csan_sh_load64(&pool->free_head);
+  for (;;) {
+    csan_sh_store32(&csan_sh_block(pool, last)->next, (uint32_t)head);
+    uint64_t want = ((head >> 32) + 1) << 32 | first;
+    uint64_t prev = csan_sh_cas64_acq_rel(&pool->free_head, head, want);
+    if (prev == head)
+      return;
+    head = prev;
+  }
+}
+
+/* ------------------------------------------------------------------------
+ * Race table.
+ * ---------------------------------------------------------------------- */
+
+CSAN_SH_FN csan_race *csan_race_entries(csan_race_table *t) {
+  return (csan_race *)((char *)t + CSAN_RACE_ENTRIES_OFFSET);
+}
+
+CSAN_SH_FN uint64_t csan_sh_mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h ^= h >> 31;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 29;
+  return h;
+}
+
+/* One racing access: the reporting access (launch ctx, access kind and size,
+ * site) met record `other` (site other_site) on bytes [lo, hi). */
+typedef struct csan_sh_race {
+  uint32_t access;
+  uint32_t size;
+  uint32_t site;
+  uint32_t slot;
+  csan_epoch_t epoch;
+  csan_tag_t other;
+  uint32_t other_site;
+} csan_sh_race;
+
+CSAN_SH_FN int csan_sh_race_same(const csan_race *e, const csan_sh_race *r) {
+  return e->access == r->access && e->site == r->site && e->slot == r->slot &&
+         e->epoch == r->epoch && e->other == r->other && e->other_site == r->other_site;
+}
+
+/* Inserts or widens the entry of r. Entries are claimed by a CAS on the key,
+ * filled, then published with state READY; a later hit waits for READY,
+ * checks the fields (a key collision probes on), then widens [lo, hi) and
+ * counts. No free entry within CSAN_RACE_MAX_PROBES: counted in dropped. */
+CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *r, uint64_t lo,
+                                 uint64_t hi, const csan_who *who) {
+  if (!tab)
+    return;
+  uint32_t cap = tab->capacity;
+  uint64_t key = csan_sh_mix(csan_sh_mix(csan_sh_mix(0, (uint64_t)r->slot << 32 | r->epoch),
+                                         r->other),
+                             csan_sh_mix((uint64_t)r->site << 32 | r->other_site, r->access));
+  if (!key)
+    key = 1;
+  uint32_t probes = cap < CSAN_RACE_MAX_PROBES ? cap : CSAN_RACE_MAX_PROBES;
+  csan_race *entries = csan_race_entries(tab);
+  for (uint32_t i = 0; i < probes; i++) {
+    csan_race *e = &entries[(uint32_t)(key + i) & (cap - 1)];
+    uint64_t k = csan_sh_load64(&e->key);
+    if (k == 0) {
+      k = csan_sh_cas64_acq_rel(&e->key, 0, key);
+      if (k == 0) {
+        csan_sh_store32(&e->state, CSAN_RACE_FILLING);
+        e->access = r->access;
+        e->size = r->size;
+        e->site = r->site;
+        e->slot = r->slot;
+        e->epoch = r->epoch;
+        e->other = r->other;
+        e->other_site = r->other_site;
+        e->reserved = 0;
+        e->lo = lo;
+        e->hi = hi;
+        e->count = 1;
+        if (who) {
+          for (int d = 0; d < 3; d++) {
+            e->block[d] = who->block[d];
+            e->thread[d] = who->thread[d];
+          }
+        } else {
+          csan_sh_default_who(e);
+        }
+        csan_sh_fetch_add32(&tab->used, 1);
+        csan_sh_store32_release(&e->state, CSAN_RACE_READY);
+        return;
+      }
+    }
+    if (k != key)
+      continue;
+    uint32_t round = 0;
+    while (csan_sh_load32_acquire(&e->state) != CSAN_RACE_READY)
+      csan_sh_pause(round++);
+    if (!csan_sh_race_same(e, r))
+      continue;
+    csan_sh_min64(&e->lo, lo);
+    csan_sh_max64(&e->hi, hi);
+    csan_sh_fetch_add64(&e->count, 1);
+    return;
+  }
+  csan_sh_fetch_add32(&tab->dropped, 1);
+}
+
+/* ------------------------------------------------------------------------
+ * The slow path on one granule.
+ * ---------------------------------------------------------------------- */
+
+/* One access against the records of one granule. */
+typedef struct csan_sh_acc {
+  const csan_launch_ctx *ctx;
+  csan_tag_t launch; /* slot and epoch bits of the launch */
+  csan_tag_t kind;   /* tag kind bits of the access */
+  uint32_t access;   /* CSAN_ACC_* */
+  uint32_t amask;
+  uint32_t site;
+  uint32_t size;
+  uint64_t gaddr; /* granule address */
+  const csan_who *who;
+  int merged; /* the access was folded into the launch's own record */
+} csan_sh_acc;
+
+/* Which record gives way when the pool is exhausted: the lowest rank, and
+ * among equals the oldest. FREE markers go last (they catch use-after-free
+ * for the rest of the run), then writes, then reads. */
+CSAN_SH_FN uint32_t csan_sh_rank(csan_tag_t t) {
+  return (t & CSAN_TAG_FREE) ? 3u : (t & CSAN_TAG_WRITE) ? 2u : 1u;
+}
+
+/* Checks the access against record t (site s), reports a race, and returns
+ * the record as it is after the access. */
+CSAN_SH_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t s) {
+  uint32_t m = (uint32_t)t & a->amask;
+  int same = ((t ^ a->launch) & CSAN_SH_OP_BITS) == 0;
+  if (same) {
+    if (!a->merged && CSAN_TAG_GET_KIND(t) == a->kind) {
+      a->merged = 1;
+      return t | a->amask;
+    }
+    return t;
+  }
+  uint32_t slot = CSAN_TAG_GET_SLOT(t);
+  int ordered = CSAN_TAG_GET_EPOCH(t) <= a->ctx->vc[slot];
+  if (m) {
+    int race;
+    if (t & CSAN_TAG_FREE)
+      race = !(a->access & CSAN_ACC_ALLOC);
+    else
+      race = ((t | a->kind) & CSAN_TAG_WRITE) && !(t & a->kind & CSAN_TAG_ATOMIC) && !ordered;
+    if (race) {
+      csan_sh_race r;
+      r.access = a->access;
+      r.size = a->size;
+      r.site = a->site;
+      r.slot = (uint32_t)CSAN_TAG_GET_SLOT(a->launch);
+      r.epoch = CSAN_TAG_GET_EPOCH(a->launch);
+      r.other = t & CSAN_SH_REC_ID_BITS;
+      r.other_site = s;
+      uint32_t lo = (uint32_t)__builtin_ctz(m);
+      uint32_t hi = 32u - (uint32_t)__builtin_clz(m);
+      csan_race_insert((csan_race_table *)(uintptr_t)a->ctx->races, &r, a->gaddr + lo,
+                       a->gaddr + hi, a->who);
+    }
+    /* Dominated and ordered: the access supersedes these bytes of r. A FREE
+     * record is dominated only by a later FREE; an allocation replaces it
+     * whatever the order (the allocator hands out memory it saw freed). */
+    if ((ordered && csan_sh_dominates(a->kind, CSAN_TAG_GET_KIND(t))) ||
+        ((t & CSAN_TAG_FREE) && (a->access & CSAN_ACC_ALLOC)))
+      t &= ~(csan_tag_t)m;
+  }
+  return t;
+}
+
+CSAN_SH_FN csan_tag_t csan_sh_new_record(const csan_sh_acc *a) {
+  return a->launch | a->kind | a->amask;
+}
+
+/* Escalated granule: records in the chain starting at block `first`. Returns
+ * the value cell 0 gets on release (ESC, or a record after de-escalation);
+ * writes cell 1 and the site words itself when it de-escalates. */
+CSAN_SH_COLD_FN uint64_t csan_sh_update_chain(csan_sh_acc *a, csan_pool *pool, uint64_t *tags,
+                                         uint32_t *sites, uint32_t first) {
+  uint32_t cap = pool->capacity;
+  uint32_t live = 0, hole_b = 0, hole_i = 0, last = 0;
+  for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
+    csan_pool_block *blk = csan_sh_block(pool, b);
+    for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++) {
+      csan_tag_t t = blk->tag[i];
+      if (t & CSAN_TAG_MASK) {
+        csan_tag_t u = csan_sh_visit(a, t, blk->site[i]);
+        if (u != t)
+          blk->tag[i] = u;
+        t = u;
+      }
+      if (t & CSAN_TAG_MASK) {
+        live++;
+      } else {
+        blk->tag[i] = 0;
+        if (!hole_b) {
+          hole_b = b;
+          hole_i = i;
+        }
+      }
+    }
+    last = b;
+    b = csan_sh_load32(&blk->next);
+  }
+  if (!a->merged) {
+    csan_tag_t nt = csan_sh_new_record(a);
+    if (!hole_b && last) {
+      uint32_t nb = csan_sh_pool_alloc(pool);
+      if (nb) {
+        csan_sh_store32(&csan_sh_block(pool, last)->next, nb);
+        hole_b = nb;
+        hole_i = 0;
+      }
+    }
+    if (hole_b) {
+      csan_sh_block(pool, hole_b)->tag[hole_i] = nt;
+      csan_sh_block(pool, hole_b)->site[hole_i] = a->site;
+      live++;
+    } else {
+      /* Pool exhausted and the chain full: the least important record gives
+       * way, unless that is the new one. */
+      csan_sh_fetch_add32(&pool->exhausted, 1);
+      csan_pool_block *vb = 0;
+      uint32_t vi = 0;
+      for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
+        csan_pool_block *blk = csan_sh_block(pool, b);
+        for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++)
+          if (!vb || csan_sh_rank(blk->tag[i]) < csan_sh_rank(vb->tag[vi])) {
+            vb = blk;
+            vi = i;
+          }
+        b = csan_sh_load32(&blk->next);
+      }
+      if (vb && csan_sh_rank(vb->tag[vi]) < csan_sh_rank(nt)) {
+        vb->tag[vi] = nt;
+        vb->site[vi] = a->site;
+      }
+    }
+  }
+  if (live > 2)
+    return CSAN_TAG_ESC;
+  /* Back to two cells: move the live records out and recycle the chain. */
+  csan_tag_t t[2] = {0, 0};
+  uint32_t s[2] = {0, 0};
+  uint32_t k = 0;
+  for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
+    csan_pool_block *blk = csan_sh_block(pool, b);
+    for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS && k < 2; i++)
+      if (blk->tag[i] & CSAN_TAG_MASK) {
+        t[k] = blk->tag[i];
+        s[k] = blk->site[i];
+        k++;
+      }
+    b = csan_sh_load32(&blk->next);
+  }
+  sites[0] = s[0];
+  sites[1] = s[1];
+  csan_sh_store64(&tags[1], t[1]);
+  csan_sh_pool_free_chain(pool, first);
+  return t[0];
+}
+
+/* The slow path: one access of launch ctx to the bytes amask of the granule
+ * at gaddr, whose shadow is in page `page`. Skips untracked granules. */
+CSAN_SH_FN void csan_shadow_update(const csan_launch_ctx *ctx, uint64_t page, uint64_t gaddr,
+                                   uint32_t amask, uint32_t access, int32_t site, uint64_t size,
+                                   const csan_who *who) {
+  uint64_t *tags = csan_sh_tags(page, gaddr);
+  uint32_t *sites = csan_sh_sites(page, gaddr);
+  uint64_t c0 = csan_sh_lock(&tags[0], 0);
+  if (!c0)
+    return;
+  csan_sh_acc a;
+  a.ctx = ctx;
+  a.launch = csan_sh_launch_bits(ctx);
+  a.kind = csan_sh_acc_kind(access);
+  a.access = access;
+  a.amask = amask & 0xffffu;
+  a.site = (uint32_t)site;
+  a.size = size > 0xffffffffull ? 0xffffffffu : (uint32_t)size;
+  a.gaddr = gaddr;
+  a.who = who;
+  a.merged = 0;
+  csan_pool *pool = (csan_pool *)(uintptr_t)ctx->pool;
+  uint64_t c1 = csan_sh_load64(&tags[1]);
+
+  if ((c0 & CSAN_TAG_ESC) && pool) {
+    csan_sh_store64_release(&tags[0], csan_sh_update_chain(&a, pool, tags, sites, (uint32_t)c1));
+    return;
+  }
+
+  csan_tag_t t[3];
+  uint32_t s[3];
+  uint32_t n = 0;
+  csan_tag_t r0 = c0 & ~CSAN_TAG_CELL0_BITS;
+  if (r0 & CSAN_TAG_MASK) {
+    t[n] = r0;
+    s[n++] = sites[0];
+  }
+  if (!(c0 & CSAN_TAG_ESC) && (c1 & CSAN_TAG_MASK)) {
+    t[n] = c1;
+    s[n++] = sites[1];
+  }
+  uint32_t live = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    csan_tag_t u = csan_sh_visit(&a, t[i], s[i]);
+    if (u & CSAN_TAG_MASK) {
+      t[live] = u;
+      s[live++] = s[i];
+    }
+  }
+  if (!a.merged) {
+    t[live] = csan_sh_new_record(&a);
+    s[live++] = a.site;
+  }
+  if (live == 3) {
+    uint32_t b = pool ? csan_sh_pool_alloc(pool) : 0;
+    if (b) {
+      csan_pool_block *blk = csan_sh_block(pool, b);
+      for (uint32_t i = 0; i < 3; i++) {
+        blk->tag[i] = t[i];
+        blk->site[i] = s[i];
+      }
+      csan_sh_store64(&tags[1], b);
+      csan_sh_store64_release(&tags[0], CSAN_TAG_ESC);
+      return;
+    }
+    if (pool)
+      csan_sh_fetch_add32(&pool->exhausted, 1);
+    /* Keep the two most important records; the oldest of the least
+     * important gives way. */
+    uint32_t v = 0;
+    for (uint32_t i = 1; i < 3; i++)
+      if (csan_sh_rank(t[i]) < csan_sh_rank(t[v]))
+        v = i;
+    for (uint32_t i = v; i < 2; i++) {
+      t[i] = t[i + 1];
+      s[i] = s[i + 1];
+    }
+    live = 2;
+  }
+  if (live < 2) {
+    t[1] = 0;
+    s[1] = 0;
+  }
+  if (live < 1) {
+    t[0] = 0;
+    s[0] = 0;
+  }
+  sites[0] = s[0];
+  sites[1] = s[1];
+  csan_sh_store64(&tags[1], t[1]);
+  csan_sh_store64_release(&tags[0], t[0]);
+}
+
+/* ------------------------------------------------------------------------
+ * Accesses of any size and alignment.
+ * ---------------------------------------------------------------------- */
+
+/* Checks and records [addr, addr + size): one fast check and, when needed,
+ * one slow path per granule. Bytes at or above 2^49 are untracked. */
+CSAN_SH_FN void csan_shadow_access(const csan_launch_ctx *ctx, uint64_t addr, uint64_t size,
+                                   uint32_t access, int32_t site, const csan_who *who) {
+  if (!ctx || !size || (addr >> CSAN_VA_BITS))
+    return;
+  uint64_t end = addr + size;
+  if (end < addr || (end >> CSAN_VA_BITS))
+    end = 1ull << CSAN_VA_BITS;
+  csan_tag_t launch = csan_sh_launch_bits(ctx);
+  uint64_t page = 0, page_va = ~0ull;
+  for (uint64_t g = addr & ~(uint64_t)(CSAN_GRANULE_SIZE - 1); g < end; g += CSAN_GRANULE_SIZE) {
+    uint64_t lo = g < addr ? addr : g;
+    uint64_t hi = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
+    if ((g >> CSAN_PAGE_SHIFT) != page_va) {
+      page_va = g >> CSAN_PAGE_SHIFT;
+      page = csan_sh_page(ctx->shadow_dir, g);
+    }
+    if (!page) {
+      /* Skip the rest of an unshadowed page at once. */
+      g = ((page_va + 1) << CSAN_PAGE_SHIFT) - CSAN_GRANULE_SIZE;
+      continue;
+    }
+    uint32_t amask = csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo));
+    uint64_t *tags = csan_sh_tags(page, g);
+    uint64_t c0, c1;
+    csan_sh_load_cells(tags, &c0, &c1);
+    if (csan_sh_covered(c0, c1, csan_sh_cover_make(launch, amask, access)) ||
+        (c0 & CSAN_TAG_UNTRACKED))
+      continue;
+    csan_shadow_update(ctx, page, g, amask, access, site, size, who);
+  }
+}
+
+/* ------------------------------------------------------------------------
+ * Maintenance: erase, untrack, rebase.
+ * ---------------------------------------------------------------------- */
+
+/* Removes the bytes of mask from every record of one granule, under its
+ * lock (other streams may still run). With untrack and a full mask the
+ * granule becomes UNTRACKED; without untrack it becomes tracked (the
+ * UNTRACKED bit goes, so the bytes of a new allocation are checked). */
+CSAN_SH_FN void csan_shadow_erase(csan_pool *pool, uint64_t page, uint64_t gaddr, uint32_t mask,
+                                  int untrack) {
+  uint64_t *tags = csan_sh_tags(page, gaddr);
+  uint32_t *sites = csan_sh_sites(page, gaddr);
+  uint64_t c0 = csan_sh_lock(&tags[0], 1);
+  uint64_t c1 = csan_sh_load64(&tags[1]);
+  mask &= 0xffffu;
+  int all = mask == 0xffffu;
+  if (c0 & CSAN_TAG_ESC) {
+    if (all) {
+      if (pool)
+        csan_sh_pool_free_chain(pool, (uint32_t)c1);
+      sites[0] = sites[1] = 0;
+      csan_sh_store64(&tags[1], 0);
+      csan_sh_store64_release(&tags[0], untrack ? CSAN_TAG_UNTRACKED : 0);
+      return;
+    }
+    /* Partial: clear the bytes in place; the granule stays escalated. */
+    uint32_t cap = pool ? pool->capacity : 0;
+    for (uint32_t b = (uint32_t)c1, n = 0; b && b < cap && n < cap; n++) {
+      csan_pool_block *blk = csan_sh_block(pool, b);
+      for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++) {
+        csan_tag_t t = blk->tag[i] & ~(csan_tag_t)mask;
+        blk->tag[i] = (t & CSAN_TAG_MASK) ? t : 0;
+      }
+      b = csan_sh_load32(&blk->next);
+    }
+    csan_sh_store64_release(&tags[0], CSAN_TAG_ESC);
+    return;
+  }
+  csan_tag_t r0 = c0 & ~CSAN_TAG_CELL0_BITS & ~(csan_tag_t)mask;
+  csan_tag_t r1 = c1 & ~(csan_tag_t)mask;
+  if (!(r0 & CSAN_TAG_MASK)) {
+    r0 = 0;
+    sites[0] = 0;
+  }
+  if (!(r1 & CSAN_TAG_MASK)) {
+    r1 = 0;
+    sites[1] = 0;
+  }
+  if ((c0 & CSAN_TAG_UNTRACKED) && untrack) {
+    r0 = CSAN_TAG_UNTRACKED; /* stays untracked */
+    r1 = 0;
+  } else if (all && untrack) {
+    r0 = CSAN_TAG_UNTRACKED;
+    r1 = 0;
+    sites[0] = sites[1] = 0;
+  }
+  csan_sh_store64(&tags[1], r1);
+  csan_sh_store64_release(&tags[0], r0);
+}
+
+/* Marks [addr, addr + size) of tracked memory EMPTY (untrack == 0) or
+ * UNTRACKED (untrack != 0: only granules wholly inside the range become
+ * untracked; the range's bytes of the edge granules are erased). */
+CSAN_SH_FN void csan_shadow_fill(uint64_t dir, csan_pool *pool, uint64_t addr, uint64_t size,
+                                 int untrack) {
+  uint64_t end = addr + size;
+  if (!size || (addr >> CSAN_VA_BITS))
+    return;
+  if (end < addr || (end >> CSAN_VA_BITS))
+    end = 1ull << CSAN_VA_BITS;
+  for (uint64_t g = addr & ~(uint64_t)(CSAN_GRANULE_SIZE - 1); g < end; g += CSAN_GRANULE_SIZE) {
+    uint64_t page = csan_sh_page(dir, g);
+    if (!page)
+      continue;
+    uint64_t lo = g < addr ? addr : g;
+    uint64_t hi = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
+    csan_shadow_erase(pool, page, g, csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo)),
+                      untrack);
+  }
+}
+
+/* A new page shadow: granule i (0 <= i < CSAN_GRANULES_PER_PAGE) untracked.
+ * No lock: nobody can reach the page before the directory names it. */
+CSAN_SH_FN void csan_shadow_init_granule(uint64_t page, uint32_t i) {
+  uint64_t *tags = (uint64_t *)(uintptr_t)page + 2u * i;
+  uint32_t *sites = (uint32_t *)(uintptr_t)(page + CSAN_PAGE_TAG_BYTES) + 2u * i;
+  tags[0] = CSAN_TAG_UNTRACKED;
+  tags[1] = 0;
+  sites[0] = sites[1] = 0;
+}
+
+/* Rebase (every launch finished, the device idle): granule i loses every
+ * record but FREE ones, which merge into one FREE record of epoch 0 (ordered
+ * before everything, still reported when touched) with the first free
+ * record's site. Escalated granules return to two cells; the caller then
+ * resets the pool (csan_shadow_pool_reset): chains are not freed one by one. */
+CSAN_SH_FN void csan_shadow_reset_granule(csan_pool *pool, uint64_t page, uint32_t i) {
+  uint64_t *tags = (uint64_t *)(uintptr_t)page + 2u * i;
+  uint32_t *sites = (uint32_t *)(uintptr_t)(page + CSAN_PAGE_TAG_BYTES) + 2u * i;
+  uint64_t c0 = tags[0], c1 = tags[1];
+  if (c0 & CSAN_TAG_UNTRACKED) {
+    tags[0] = CSAN_TAG_UNTRACKED;
+    tags[1] = 0;
+    return;
+  }
+  uint32_t freed = 0, site = 0;
+  if (c0 & CSAN_TAG_ESC) {
+    uint32_t cap = pool ? pool->capacity : 0;
+    for (uint32_t b = (uint32_t)c1, n = 0; b && b < cap && n < cap; n++) {
+      csan_pool_block *blk = csan_sh_block(pool, b);
+      for (uint32_t k = 0; k < CSAN_POOL_BLOCK_RECORDS; k++)
+        if (blk->tag[k] & CSAN_TAG_FREE) {
+          if (!freed)
+            site = blk->site[k];
+          freed |= (uint32_t)blk->tag[k] & 0xffffu;
+        }
+      b = blk->next;
+    }
+  } else {
+    if (c0 & CSAN_TAG_FREE) {
+      freed |= (uint32_t)c0 & 0xffffu;
+      site = sites[0];
+    }
+    if (c1 & CSAN_TAG_FREE) {
+      if (!freed)
+        site = sites[1];
+      freed |= (uint32_t)c1 & 0xffffu;
+    }
+  }
+  tags[1] = 0;
+  sites[1] = 0;
+  sites[0] = freed ? site : 0;
+  tags[0] = freed ? CSAN_TAG_MAKE(freed, CSAN_TAG_FREE | CSAN_TAG_WRITE, 0, 0) : 0;
+}
+
+/* After every page was reset: all chains are gone. */
+CSAN_SH_FN void csan_shadow_pool_reset(csan_pool *pool) {
+  pool->next_free = 1;
+  pool->free_head = 0;
+}
+
+#endif /* CSAN_SHADOW_H */
