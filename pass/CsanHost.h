@@ -1,0 +1,68 @@
+//===- CsanHost.h - the two halves of the csan-host pass -------*- C++ -*-===//
+//
+// csan-host (CsanHost.cpp) runs two independent steps on a host module:
+//
+//   redirectApiCalls          (CsanHostRedirect.cpp) every use of a CUDA
+//                             runtime function of rt_host/csan_api.def goes to
+//                             the host runtime's wrapper __csan_<name>.
+//   registerDeviceVariables   (CsanHostDeviceVars.cpp) a constructor that
+//                             announces the module's -fgpu-rdc device
+//                             variables to the host runtime.
+//
+// Both add to one HostCounts, which -csan-host-stats prints.
+//===----------------------------------------------------------------------===//
+#ifndef CSAN_HOST_H
+#define CSAN_HOST_H
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace csan {
+namespace host {
+
+/// The groups of csan_api.def, in its order. A group that is not listed here
+/// makes the table in CsanHostRedirect.cpp fail to compile, so the list and
+/// the .def cannot drift apart.
+enum ApiGroup : unsigned {
+  Group_launch,
+  Group_stream,
+  Group_event,
+  Group_device,
+  Group_alloc,
+  Group_copy,
+  Group_set,
+  Group_reg,
+  Group_graph,
+  NumApiGroups
+};
+
+const char *apiGroupName(ApiGroup G);
+
+/// What the pass did to one module.
+struct HostCounts {
+  /// Direct calls rewritten to __csan_<name>(..., site), per group.
+  unsigned CallsRedirected[NumApiGroups] = {};
+  /// Other uses (address taken, callbacks, initializers) now using a thunk.
+  unsigned UsesThunked = 0;
+  /// Uses left alone, each with a diagnostic saying why.
+  unsigned UsesSkipped = 0;
+  /// Device variables passed to __csan_register_device_var by the constructor.
+  unsigned DeviceVarsRegistered = 0;
+  /// Offloading entries that are variables csan does not register.
+  unsigned DeviceVarsSkipped = 0;
+};
+
+/// Rewrites the uses of every csan_api.def function in M. Returns true if the
+/// module changed.
+bool redirectApiCalls(llvm::Module &M, HostCounts &Counts);
+
+/// Emits a constructor that calls __csan_register_device_var for every
+/// variable in M's offloading entries (-fgpu-rdc with clang's new offloading
+/// driver). Returns true if the module changed.
+bool registerDeviceVariables(llvm::Module &M, HostCounts &Counts);
+
+} // namespace host
+} // namespace csan
+
+#endif // CSAN_HOST_H

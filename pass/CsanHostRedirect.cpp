@@ -1,0 +1,388 @@
+//===- CsanHostRedirect.cpp - CUDA runtime calls -> csan's wrappers --------===//
+//
+// For each function F of rt_host/csan_api.def that the module declares:
+//
+//   call/invoke F(args)      -> call/invoke __csan_F(args, ptr @site)
+//   any other use of F       -> use of __csan_nosite_F, a thunk with F's type
+//                               that calls __csan_F(args, ptr null)
+//
+// A redirected call keeps everything of the original but the callee: its own
+// function type (so a call through a different prototype passes exactly the
+// arguments it passed before), calling convention, call-site attributes (byval
+// and friends stay on their arguments; x86-64 coercions such as dim3 -> i64,
+// i32 are untouched), operand bundles, metadata, tail-call kind and name.
+//
+// The site is a private constant csan_host_site {file, function, line,
+// column} (csan_abi.h). With debug info it describes the call's own
+// DILocation (for inlined code the innermost location: the file, line and
+// subprogram the call was written in); without, the module's source file and
+// the calling function, line and column 0. Strings and sites are shared
+// within the module.
+//===----------------------------------------------------------------------===//
+
+#include "CsanHost.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+
+using namespace llvm;
+using namespace csan::host;
+
+#define DEBUG_TYPE "csan-host"
+
+STATISTIC(NumLaunchCalls, "Redirected calls: kernel launches");
+STATISTIC(NumStreamCalls, "Redirected calls: stream functions");
+STATISTIC(NumEventCalls, "Redirected calls: event functions");
+STATISTIC(NumDeviceCalls, "Redirected calls: device-wide functions");
+STATISTIC(NumAllocCalls, "Redirected calls: allocation functions");
+STATISTIC(NumCopyCalls, "Redirected calls: copies");
+STATISTIC(NumSetCalls, "Redirected calls: memsets");
+STATISTIC(NumRegCalls, "Redirected calls: variable registration");
+STATISTIC(NumGraphCalls, "Redirected calls: graph functions");
+STATISTIC(NumUsesThunked, "Non-call uses redirected to a __csan_nosite_ thunk");
+STATISTIC(NumThunks, "Thunks emitted");
+STATISTIC(NumSites, "Host call sites emitted");
+STATISTIC(NumSkippedDefined, "APIs skipped: the module defines them");
+STATISTIC(NumSkippedVararg, "Non-call uses skipped: variadic declaration, no thunk possible");
+STATISTIC(NumSkippedNameClash, "APIs skipped: a wrapper or thunk name is taken");
+
+static const char *const WrapperPrefix = "__csan_";
+static const char *const ThunkPrefix = "__csan_nosite_";
+
+namespace {
+
+struct ApiEntry {
+  const char *Name;
+  ApiGroup Group;
+};
+
+const ApiEntry Apis[] = {
+#define CSAN_API(name, group) {#name, Group_##group},
+#include "csan_api.def"
+};
+
+void countCall(ApiGroup G, HostCounts &Counts) {
+  ++Counts.CallsRedirected[G];
+  switch (G) {
+  case Group_launch: ++NumLaunchCalls; break;
+  case Group_stream: ++NumStreamCalls; break;
+  case Group_event: ++NumEventCalls; break;
+  case Group_device: ++NumDeviceCalls; break;
+  case Group_alloc: ++NumAllocCalls; break;
+  case Group_copy: ++NumCopyCalls; break;
+  case Group_set: ++NumSetCalls; break;
+  case Group_reg: ++NumRegCalls; break;
+  case Group_graph: ++NumGraphCalls; break;
+  case NumApiGroups: break;
+  }
+}
+
+void warn(Module &M, const Twine &Msg) {
+  M.getContext().diagnose(DiagnosticInfoGeneric(Msg, DS_Warning));
+}
+
+/// Emits the csan_host_site constants of one module, each distinct site and
+/// string once.
+class SiteTable {
+public:
+  explicit SiteTable(Module &M)
+      : M(M), PtrTy(PointerType::getUnqual(M.getContext())),
+        SiteTy(StructType::get(PtrTy, PtrTy, Type::getInt32Ty(M.getContext()),
+                               Type::getInt32Ty(M.getContext()))) {}
+
+  /// The site of a call of a csan_api.def function.
+  Constant *siteOf(const CallBase &CB) {
+    if (const DILocation *Loc = CB.getDebugLoc().get()) {
+      StringRef Func;
+      if (const DISubprogram *SP = Loc->getScope()->getSubprogram())
+        Func = SP->getLinkageName().empty() ? SP->getName() : SP->getLinkageName();
+      if (Func.empty())
+        Func = CB.getFunction()->getName();
+      return site(Loc->getFilename(), Func, Loc->getLine(), Loc->getColumn());
+    }
+    return site(M.getSourceFileName(), CB.getFunction()->getName(), 0, 0);
+  }
+
+private:
+  Constant *site(StringRef File, StringRef Func, unsigned Line, unsigned Col) {
+    auto Key = std::make_tuple(File.str(), Func.str(), Line, Col);
+    auto It = Sites.find(Key);
+    if (It != Sites.end())
+      return It->second;
+    LLVMContext &Ctx = M.getContext();
+    Constant *Init = ConstantStruct::get(
+        SiteTy, {string(File), string(Func), ConstantInt::get(Type::getInt32Ty(Ctx), Line),
+                 ConstantInt::get(Type::getInt32Ty(Ctx), Col)});
+    auto *GV = new GlobalVariable(M, SiteTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                  Init, "__csan_host_site");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    GV->setAlignment(Align(8));
+    ++NumSites;
+    Sites.emplace(std::move(Key), GV);
+    return GV;
+  }
+
+  /// A NUL-terminated copy of S, or null for an empty string (csan_abi.h:
+  /// "or 0").
+  Constant *string(StringRef S) {
+    if (S.empty())
+      return ConstantPointerNull::get(PtrTy);
+    auto [It, Inserted] = Strings.try_emplace(S, nullptr);
+    if (Inserted) {
+      Constant *Init = ConstantDataArray::getString(M.getContext(), S, /*AddNull=*/true);
+      auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                    GlobalValue::PrivateLinkage, Init, "__csan_host_str");
+      GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      GV->setAlignment(Align(1));
+      It->second = GV;
+    }
+    return It->second;
+  }
+
+  Module &M;
+  PointerType *PtrTy;
+  StructType *SiteTy;
+  StringMap<Constant *> Strings;
+  std::map<std::tuple<std::string, std::string, unsigned, unsigned>, Constant *> Sites;
+};
+
+/// Redirects the uses of the csan_api.def functions of one module.
+class ApiRedirector {
+public:
+  ApiRedirector(Module &M, HostCounts &Counts) : M(M), Counts(Counts), Sites(M) {}
+
+  bool redirect(Function &F, ApiGroup G);
+
+private:
+  Function *getWrapper(Function &F);
+  Function *getThunk(Function &F, Function *Wrapper);
+  void redirectCall(CallBase &CB, Function *Wrapper);
+
+  Module &M;
+  HostCounts &Counts;
+  SiteTable Sites;
+};
+
+} // namespace
+
+/// Which uses of an API function become calls of its wrapper with a site:
+///  - a direct `call` or `invoke` of F (F is the callee operand), whatever
+///    function type the call uses;
+///  - but not a `musttail` call: musttail needs the caller's and the callee's
+///    prototypes to match, which one more argument would break (the thunk
+///    keeps F's prototype).
+/// Every other use (F passed as an argument, stored, compared, inside a
+/// constant expression or initializer, a callbr) goes to the thunk.
+static CallBase *redirectableCall(const Use &U) {
+  auto *CB = dyn_cast<CallBase>(U.getUser());
+  if (!CB || !CB->isCallee(&U))
+    return nullptr;
+  if (!isa<CallInst>(CB) && !isa<InvokeInst>(CB))
+    return nullptr;
+  if (auto *CI = dyn_cast<CallInst>(CB); CI && CI->isMustTailCall())
+    return nullptr;
+  return CB;
+}
+
+/// `__csan_<name>`: F's prototype plus the site pointer. An existing
+/// declaration of that name (an earlier csan run, or the user's) is reused
+/// whatever its type, since every call states its own type.
+Function *ApiRedirector::getWrapper(Function &F) {
+  std::string Name = (WrapperPrefix + F.getName()).str();
+  if (Function *W = M.getFunction(Name))
+    return W;
+  if (GlobalValue *Other = M.getNamedValue(Name)) {
+    warn(M, "csan: '" + Name + "' names a " +
+                (isa<GlobalVariable>(Other) ? "variable" : "non-function global") +
+                " in this module; calls of '" + F.getName() + "' are not redirected");
+    return nullptr;
+  }
+  FunctionType *FTy = F.getFunctionType();
+  SmallVector<Type *, 16> Params(FTy->params());
+  Params.push_back(PointerType::getUnqual(M.getContext()));
+  Function *W = Function::Create(FunctionType::get(FTy->getReturnType(), Params, false),
+                                 GlobalValue::ExternalLinkage, Name, M);
+  W->setCallingConv(F.getCallingConv());
+  // F's own attributes describe the same arguments (byval, noundef, ...).
+  AttributeList FA = F.getAttributes();
+  SmallVector<AttributeSet, 16> ParamAttrs;
+  for (unsigned I = 0, E = FTy->getNumParams(); I != E; ++I)
+    ParamAttrs.push_back(FA.getParamAttrs(I));
+  ParamAttrs.push_back(AttributeSet());
+  W->setAttributes(
+      AttributeList::get(M.getContext(), FA.getFnAttrs(), FA.getRetAttrs(), ParamAttrs));
+  return W;
+}
+
+/// `__csan_nosite_<name>`: a definition with F's exact type and attributes
+/// that forwards to the wrapper with a null site. linkonce_odr and hidden, so
+/// each DSO has one copy and `&cudaFree` compares equal across its
+/// translation units, as it did before.
+Function *ApiRedirector::getThunk(Function &F, Function *Wrapper) {
+  FunctionType *FTy = F.getFunctionType();
+  std::string Name = (ThunkPrefix + F.getName()).str();
+  Function *T = M.getFunction(Name);
+  if (T && T->getFunctionType() == FTy && !T->isDeclaration())
+    return T;
+  if (T ? T->getFunctionType() != FTy : M.getNamedValue(Name) != nullptr) {
+    warn(M, "csan: '" + Name + "' already names something else in this module; "
+                "uses of '" + F.getName() + "' that are not calls are not redirected");
+    return nullptr;
+  }
+  if (!T)
+    T = Function::Create(FTy, GlobalValue::LinkOnceODRLinkage, Name, M);
+  T->setLinkage(GlobalValue::LinkOnceODRLinkage);
+  T->setVisibility(GlobalValue::HiddenVisibility);
+  if (Triple(M.getTargetTriple()).supportsCOMDAT())
+    T->setComdat(M.getOrInsertComdat(Name));
+  T->setCallingConv(F.getCallingConv());
+  T->setAttributes(F.getAttributes());
+
+  LLVMContext &Ctx = M.getContext();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", T));
+  SmallVector<Value *, 16> Args;
+  SmallVector<Type *, 16> Params;
+  bool HasStackArg = false;
+  for (Argument &A : T->args()) {
+    Args.push_back(&A);
+    Params.push_back(A.getType());
+    HasStackArg |= A.hasByValAttr() || A.hasInAllocaAttr() || A.hasPreallocatedAttr();
+  }
+  Args.push_back(ConstantPointerNull::get(PointerType::getUnqual(Ctx)));
+  Params.push_back(PointerType::getUnqual(Ctx));
+  CallInst *Call = B.CreateCall(FunctionType::get(FTy->getReturnType(), Params, false),
+                                Wrapper, Args);
+  Call->setCallingConv(F.getCallingConv());
+  AttributeList FA = F.getAttributes();
+  SmallVector<AttributeSet, 16> ParamAttrs;
+  for (unsigned I = 0, E = FTy->getNumParams(); I != E; ++I)
+    ParamAttrs.push_back(FA.getParamAttrs(I));
+  ParamAttrs.push_back(AttributeSet());
+  Call->setAttributes(AttributeList::get(Ctx, AttributeSet(), FA.getRetAttrs(), ParamAttrs));
+  // A tail call may not read the caller's stack: not with byval arguments.
+  if (!HasStackArg)
+    Call->setTailCall();
+  if (FTy->getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+  ++NumThunks;
+  return T;
+}
+
+void ApiRedirector::redirectCall(CallBase &CB, Function *Wrapper) {
+  LLVMContext &Ctx = M.getContext();
+  // The call's own function type, not F's: a call through another prototype
+  // passes the same registers and stack slots as before, plus the site. A
+  // variadic call type (an unprototyped C declaration) becomes the fixed
+  // list of the arguments it actually passes.
+  SmallVector<Value *, 16> Args(CB.args());
+  SmallVector<Type *, 16> Params;
+  for (Value *A : Args)
+    Params.push_back(A->getType());
+  Args.push_back(Sites.siteOf(CB));
+  Params.push_back(PointerType::getUnqual(Ctx));
+  FunctionType *FTy = FunctionType::get(CB.getType(), Params, false);
+
+  SmallVector<OperandBundleDef, 1> Bundles;
+  CB.getOperandBundlesAsDefs(Bundles);
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
+    New = InvokeInst::Create(FTy, Wrapper, II->getNormalDest(), II->getUnwindDest(), Args,
+                             Bundles, "", CB.getIterator());
+  } else {
+    auto *CI = CallInst::Create(FTy, Wrapper, Args, Bundles, "", CB.getIterator());
+    CI->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
+    New = CI;
+  }
+  New->setCallingConv(CB.getCallingConv());
+  AttributeList CA = CB.getAttributes();
+  SmallVector<AttributeSet, 16> ParamAttrs;
+  for (unsigned I = 0, E = CB.arg_size(); I != E; ++I)
+    ParamAttrs.push_back(CA.getParamAttrs(I));
+  ParamAttrs.push_back(AttributeSet());
+  New->setAttributes(AttributeList::get(Ctx, CA.getFnAttrs(), CA.getRetAttrs(), ParamAttrs));
+  New->copyMetadata(CB);
+  New->takeName(&CB);
+  CB.replaceAllUsesWith(New);
+  CB.eraseFromParent();
+}
+
+bool ApiRedirector::redirect(Function &F, ApiGroup G) {
+  if (F.use_empty())
+    return false;
+  if (!F.isDeclaration()) {
+    // A definition in this module is not the CUDA runtime's (a mock, an
+    // interposer): its callers must keep reaching it.
+    ++NumSkippedDefined;
+    return false;
+  }
+  Function *Wrapper = getWrapper(F);
+  if (!Wrapper) {
+    ++NumSkippedNameClash;
+    Counts.UsesSkipped += F.getNumUses();
+    return false;
+  }
+  bool Changed = false;
+  SmallVector<CallBase *, 16> Calls;
+  for (Use &U : F.uses())
+    if (CallBase *CB = redirectableCall(U))
+      Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    redirectCall(*CB, Wrapper);
+    countCall(G, Counts);
+    Changed = true;
+  }
+
+  // Whatever is left is not a direct call (a redirected call may itself have
+  // passed F as an argument; that use is among these now).
+  unsigned Left = F.getNumUses();
+  if (Left != 0) {
+    Function *Thunk = nullptr;
+    if (F.isVarArg()) {
+      // A thunk cannot forward variadic arguments it does not know.
+      warn(M, "csan: '" + F.getName() +
+                  "' is declared variadic (no prototype); " + Twine(Left) +
+                  " use(s) that are not direct calls are not redirected");
+      ++NumSkippedVararg;
+    } else {
+      Thunk = getThunk(F, Wrapper);
+      if (!Thunk)
+        ++NumSkippedNameClash;
+    }
+    if (Thunk) {
+      F.replaceAllUsesWith(Thunk);
+      Counts.UsesThunked += Left;
+      NumUsesThunked += Left;
+      Changed = true;
+    } else {
+      Counts.UsesSkipped += Left;
+    }
+  }
+  if (F.use_empty() && Changed)
+    F.eraseFromParent();
+  return Changed;
+}
+
+bool csan::host::redirectApiCalls(Module &M, HostCounts &Counts) {
+  ApiRedirector R(M, Counts);
+  bool Changed = false;
+  for (const ApiEntry &A : Apis)
+    if (Function *F = M.getFunction(A.Name))
+      Changed |= R.redirect(*F, A.Group);
+  return Changed;
+}
