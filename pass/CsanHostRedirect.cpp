@@ -104,9 +104,26 @@ public:
         SiteTy(StructType::get(PtrTy, PtrTy, Type::getInt32Ty(M.getContext()),
                                Type::getInt32Ty(M.getContext()))) {}
 
-  /// The site of a call of a csan_api.def function.
+  /// A frame users did not write: a `<<<>>>` launch stub that clang
+  /// generates, or a template of CUDA's own headers (cudaMalloc<T>, ...).
+  static bool isCudaGlue(const DILocation *Loc) {
+    if (const DISubprogram *SP = Loc->getScope()->getSubprogram())
+      if (SP->getName().contains("__device_stub__") ||
+          SP->getLinkageName().contains("__device_stub__"))
+        return true;
+    StringRef File = Loc->getFilename();
+    return File.ends_with("/cuda_runtime.h") || File.ends_with("/cuda_runtime_api.h") ||
+           File.ends_with("__clang_cuda_runtime_wrapper.h");
+  }
+
+  /// The site of a call of a csan_api.def function: the innermost location
+  /// the user wrote. When the call was inlined out of CUDA glue (the launch
+  /// stub of a `<<<>>>`, a template in cuda_runtime.h), its inlinedAt chain
+  /// leads to the user's line, which is what a report should name.
   Constant *siteOf(const CallBase &CB) {
     if (const DILocation *Loc = CB.getDebugLoc().get()) {
+      while (isCudaGlue(Loc) && Loc->getInlinedAt())
+        Loc = Loc->getInlinedAt();
       StringRef Func;
       if (const DISubprogram *SP = Loc->getScope()->getSubprogram())
         Func = SP->getLinkageName().empty() ? SP->getName() : SP->getLinkageName();

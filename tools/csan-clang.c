@@ -8,6 +8,8 @@
  *   - when CUDA is compiled: --cuda-path (unless given), -Wno-unknown-cuda-version,
  *     and, unless the user chose GPU architectures, the default one with its
  *     PTX (--offload-arch=sm_90 --cuda-include-ptx=sm_90) so newer GPUs JIT it;
+ *   - -fgpu-default-stream=per-thread, which clang 22's driver drops for CUDA,
+ *     is passed to cc1 with -Xclang;
  *   - when something is linked: the host runtime and the CUDA runtime
  *     (-lcsan_rt -lcudart, with rpaths; libcsan_rt.a when the user links the
  *     static CUDA runtime), and --offload-link for -fgpu-rdc links, without
@@ -209,8 +211,20 @@ int main(int argc, char **argv) {
 
   args out = {0};
   push(&out, clang);
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc; i++) {
+    /* clang 22's driver forwards -fgpu-default-stream= only for HIP and warns
+     * that it is unused for CUDA; cc1 honours it for CUDA (the headers then
+     * select the _ptsz/_ptds entry points and <<<>>> calls
+     * cudaLaunchKernel_ptsz), so hand it to cc1 directly. */
+    if (starts(argv[i], "-fgpu-default-stream=")) {
+      if (p.compiles) {
+        push(&out, "-Xclang");
+        push(&out, argv[i]);
+      }
+      continue;
+    }
     push(&out, argv[i]);
+  }
 
   if (p.compiles && !p.info_only && !p.has_plugin) {
     if (!exists(plugin)) {
