@@ -136,10 +136,13 @@ static std::optional<SkipReason> addressSkipReason(const Value *Ptr, bool IsRead
   return std::nullopt;
 }
 
-/// The option that turns checks of this kind off, as a skip reason.
+/// The option that turns checks of this kind off, as a skip reason. Bulk
+/// operations (memory intrinsics, async copies) answer to their own option
+/// only, loads, stores and atomics to the option of their kind.
 static std::optional<SkipReason> optionSkipReason(AccessKind K, bool IsMemIntrinsic) {
-  if (IsMemIntrinsic && !ClInstrumentMemIntrinsics)
-    return SkipReason::MemIntrinsicsDisabled;
+  if (IsMemIntrinsic)
+    return ClInstrumentMemIntrinsics ? std::nullopt
+                                     : std::optional(SkipReason::MemIntrinsicsDisabled);
   switch (K) {
   case AccessKind::Read:
     return ClInstrumentReads ? std::nullopt : std::optional(SkipReason::ReadsDisabled);
@@ -450,8 +453,9 @@ void Selector::selectIntrinsic(IntrinsicInst &II) {
 ///     narrower atomics are plain (see isAtomicAcrossKernels). Volatile is
 ///     plain. Read-only data (const __restrict__, !invariant.load, ldu) is
 ///     still checked: another stream may write it.
-///  5. -csan-instrument-{reads,writes,atomics,memintrinsics}=false drop
-///     their kind.
+///  5. -csan-instrument-{reads,writes,atomics}=false drop loads, stores and
+///     atomics of their kind; -csan-instrument-memintrinsics=false drops
+///     memory intrinsics and bulk/async copies (both of their sides).
 ///  6. The size is the store size of the type (vectors and aggregates
 ///     included) or the intrinsic's length; a constant length of 0 needs no
 ///     check. Masked operations check exactly their enabled lanes.
