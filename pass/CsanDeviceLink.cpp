@@ -111,7 +111,10 @@ PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager
   SMDiagnostic Err;
   std::unique_ptr<Module> RT = parseIRFile(Path, Err, C);
   if (!RT) {
-    C.emitError("csan: cannot load device runtime '" + Path + "': " + Err.getMessage());
+    std::string Where =
+        Err.getLineNo() > 0 ? (Twine(Err.getLineNo()) + ":" + Twine(Err.getColumnNo() + 1) + ": ").str()
+                            : std::string();
+    C.emitError("csan: cannot load device runtime '" + Path + "': " + Where + Err.getMessage());
     return PreservedAnalyses::all();
   }
   prepareRuntime(*RT, M);
