@@ -46,6 +46,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include <optional>
+
 using namespace llvm;
 using namespace csan::device;
 
@@ -116,8 +118,7 @@ private:
 
 void DeviceInstrumenter::initializeCallbacks() {
   LLVMContext &C = M.getContext();
-  AttributeList Attrs =
-      AttributeList().addFnAttribute(C, Attribute::NoUnwind);
+  AttributeList Attrs = AttributeList().addFnAttribute(C, Attribute::NoUnwind);
   Type *VoidTy = Type::getVoidTy(C);
   std::string Prefix = CSAN_DEV_PREFIX;
   KernelEntry = M.getOrInsertFunction(Prefix + "kernel_entry", Attrs, VoidTy, PtrTy);
@@ -285,6 +286,8 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
     ++Stats.FunctionsInstrumented;
   if (IsKernel || NumChecks)
     Stats.ChecksPerFunction.emplace_back(F.getName().str(), NumChecks);
+  LLVM_DEBUG(dbgs() << "csan-device: " << F.getName() << ": " << NumChecks << " checks of "
+                    << Checks.size() << " candidates\n");
   if (!NumChecks)
     return false;
 

@@ -9,7 +9,7 @@
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O3 -g -S -emit-llvm -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o %t.O3.ll
 // RUN: opt -passes=verify -disable-output %t.O3.ll
 // RUN: FileCheck %s --input-file=%t.O3.ll --check-prefixes=CHECK,O3
-// RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O3 -c -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o %t.O3g.cubin
+// RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O3 -c -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o %t.O3.cubin
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O0 -g -c -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o %t.O0g.cubin
 
 // The twin checks the read of in[i] and the write of out[i] (the stand-in
