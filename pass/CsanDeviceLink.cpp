@@ -1,8 +1,184 @@
-// Placeholder until the real CsanDeviceLink pass lands.
+//===- CsanDeviceLink.cpp - csan-device-link: link and inline the runtime -===//
+//
+// After csan-device, an instrumented device module calls the device runtime's
+// entry points (__csan_dev_*), which live in csan_rt_device.bc. This pass
+//
+//  1. loads the bitcode (-csan-rt-bitcode, default: beside csan.so) and
+//     links what the module needs of it (LinkOnlyNeeded), without the
+//     runtime's debug info and module flags (the runtime is compiled once for
+//     every user's flags: -g or not, ftz or not);
+//  2. gives the linked runtime functions the module's target-cpu and
+//     target-features (the bitcode is built for the oldest supported GPU;
+//     the inliner needs matching attributes) and internal linkage, except the
+//     ABI globals, which stay weak (DESIGN.md, decision 5);
+//  3. inlines the always_inline entry points (slow paths stay calls) and,
+//     above -O0, cleans up the functions that received them with a short,
+//     cheap function pipeline; runtime code left unused is erased.
+//
+// A module without checks is left alone and needs no runtime. A runtime that
+// is missing, unreadable, or lacks an entry point the module calls is a clear
+// error through the LLVMContext, never a crash.
+//===----------------------------------------------------------------------===//
+
+#include "CsanDevice.h"
 #include "CsanPasses.h"
+
+#include "csan_abi.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+
 using namespace llvm;
-PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager &) {
-  M.getContext().emitError("csan: CsanDeviceLinkPass is not implemented yet");
-  return PreservedAnalyses::all();
+
+#define DEBUG_TYPE "csan-device-link"
+
+static cl::opt<std::string>
+    ClRtBitcode("csan-rt-bitcode",
+                cl::desc("Device runtime bitcode to link into instrumented device modules "
+                         "(default: " CSAN_RT_BITCODE_NAME " beside csan.so)"),
+                cl::Hidden, cl::init(""));
+
+static bool isRuntimeEntryName(StringRef Name) { return Name.starts_with(CSAN_DEV_PREFIX); }
+
+static bool isABIGlobalName(StringRef Name) {
+  return Name == CSAN_CTX_SLOT_NAME || Name == CSAN_MODULE_ANCHOR_NAME;
+}
+
+/// The functions that call the runtime: where inlining and cleanup happen.
+static SetVector<Function *> functionsCallingRuntime(Module &M) {
+  SetVector<Function *> Callers;
+  for (Function &Entry : M) {
+    if (!Entry.isDeclaration() || !isRuntimeEntryName(Entry.getName()))
+      continue;
+    for (User *U : Entry.users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        Callers.insert(CB->getFunction());
+  }
+  return Callers;
+}
+
+/// Makes the runtime fit any user module: no debug info (an inlined check
+/// takes the location of its call, which is the access), no module flags
+/// (they differ with the user's flags and would conflict), the module's
+/// triple and data layout.
+static void prepareRuntime(Module &RT, const Module &M) {
+  StripDebugInfo(RT);
+  if (NamedMDNode *Flags = RT.getModuleFlagsMetadata())
+    RT.eraseNamedMetadata(Flags);
+  RT.setTargetTriple(M.getTargetTriple());
+  RT.setDataLayout(M.getDataLayout());
+}
+
+/// "target-cpu" and "target-features" of the user's code.
+static void copyTargetAttributes(Function &To, const Function *From) {
+  for (StringRef Kind : {"target-cpu", "target-features"}) {
+    if (From && From->hasFnAttribute(Kind))
+      To.addFnAttr(From->getFnAttribute(Kind));
+    else
+      To.removeFnAttr(Kind);
+  }
+}
+
+static FunctionPassManager cleanupPipeline() {
+  FunctionPassManager FPM;
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  return FPM;
+}
+
+PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!isDeviceModule(M))
+    return PreservedAnalyses::all();
+  SetVector<Function *> Callers = functionsCallingRuntime(M);
+  if (Callers.empty())
+    return PreservedAnalyses::all();
+
+  LLVMContext &C = M.getContext();
+  std::string Path =
+      ClRtBitcode.empty() ? pluginDirectory() + "/" CSAN_RT_BITCODE_NAME : ClRtBitcode.getValue();
+  SMDiagnostic Err;
+  std::unique_ptr<Module> RT = parseIRFile(Path, Err, C);
+  if (!RT) {
+    std::string Where =
+        Err.getLineNo() > 0 ? (Twine(Err.getLineNo()) + ":" + Twine(Err.getColumnNo() + 1) + ": ").str()
+                            : std::string();
+    C.emitError("csan: cannot load device runtime '" + Path + "': " + Where + Err.getMessage());
+    return PreservedAnalyses::all();
+  }
+  prepareRuntime(*RT, M);
+
+  // Everything defined after linking that was not before is runtime code.
+  DenseSet<const GlobalValue *> UserDefinitions;
+  for (const GlobalValue &GV : M.global_values())
+    if (!GV.isDeclaration())
+      UserDefinitions.insert(&GV);
+
+  if (Linker::linkModules(M, std::move(RT), Linker::Flags::LinkOnlyNeeded)) {
+    C.emitError("csan: cannot link device runtime '" + Path + "' into the module");
+    return PreservedAnalyses::none();
+  }
+
+  bool Missing = false;
+  for (Function &F : M)
+    if (F.isDeclaration() && isRuntimeEntryName(F.getName()) && !F.use_empty()) {
+      C.emitError("csan: device runtime '" + Path + "' does not define '" + F.getName() + "'");
+      Missing = true;
+    }
+  if (Missing)
+    return PreservedAnalyses::none();
+
+  const Function *UserCode = Callers.front();
+  // Weak handles: the inliner erases the entry points it made dead.
+  SmallVector<WeakVH, 32> RuntimeDefinitions;
+  for (GlobalValue &GV : M.global_values()) {
+    if (GV.isDeclaration() || UserDefinitions.contains(&GV))
+      continue;
+    if (isABIGlobalName(GV.getName())) {
+      GV.setLinkage(GlobalValue::WeakAnyLinkage);
+      continue;
+    }
+    if (auto *F = dyn_cast<Function>(&GV))
+      copyTargetAttributes(*F, UserCode);
+    GV.setLinkage(GlobalValue::InternalLinkage);
+    GV.setVisibility(GlobalValue::DefaultVisibility);
+    RuntimeDefinitions.push_back(&GV);
+  }
+
+  ModulePassManager Inline;
+  Inline.addPass(AlwaysInlinerPass(/*InsertLifetime=*/false));
+  Inline.run(M, MAM);
+
+  if (Level != OptimizationLevel::O0) {
+    FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    FunctionPassManager Cleanup = cleanupPipeline();
+    for (Function *F : Callers) {
+      PreservedAnalyses PA = Cleanup.run(*F, FAM);
+      FAM.invalidate(*F, PA);
+    }
+  }
+
+  // Runtime code that nothing calls any more (inlined entry points).
+  for (bool Erased = true; Erased;) {
+    Erased = false;
+    for (WeakVH &Handle : RuntimeDefinitions) {
+      auto *GV = cast_or_null<GlobalValue>(Handle);
+      if (!GV || !GV->use_empty())
+        continue;
+      GV->eraseFromParent();
+      Erased = true;
+    }
+  }
+  return PreservedAnalyses::none();
 }

@@ -1,0 +1,205 @@
+//===- CsanDeviceOpt.cpp - fewer checks, same races ------------------------===//
+//
+// Two cheap reductions of the number of checks (-csan-optimize-checks). Both
+// rely on one property of csan's model: all accesses of one launch are one
+// operation, so which of its threads' checks records an access, and when
+// during the launch, does not change which races are found, as long as every
+// byte the launch touches is checked with a kind that covers the access.
+//
+//  (a) Redundant checks in a block. Within one basic block, a check of bytes
+//      that another check of the block already covers (same base pointer,
+//      contained byte range, covering kind: see kindCovers) is dropped: a
+//      later covered access goes, and an earlier covered access goes when the
+//      covering one is sure to run after it. Synchronization (fences, barriers
+//      and other calls that are not nosync, atomics stronger than monotonic)
+//      and instructions that may not pass control to the next one end the
+//      window, so the checks on either side stay.
+//
+//  (b) Loop-invariant checks. A fixed check whose address (and length) does
+//      not change in a loop moves to the loop's preheader, from the
+//      outermost loop where that holds, but only when the access is
+//      guaranteed to execute whenever the loop is entered. An access that
+//      might not happen is never checked.
+//===----------------------------------------------------------------------===//
+
+#include "CsanDevice.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MustExecute.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+using namespace csan::device;
+
+#define DEBUG_TYPE "csan-device"
+
+static cl::opt<bool> ClOptimizeChecks(
+    "csan-optimize-checks",
+    cl::desc("Drop checks covered by another check in the same block and hoist "
+             "loop-invariant checks of accesses that always execute"),
+    cl::Hidden, cl::init(true));
+
+/// True if I orders memory between threads or kernels, or may not pass
+/// control to its successor: the end of a window of mergeable checks.
+static bool endsMergeWindow(const Instruction &I) {
+  if (isa<FenceInst>(I))
+    return true;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return isStrongerThanMonotonic(LI->getOrdering());
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return isStrongerThanMonotonic(SI->getOrdering());
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return isStrongerThanMonotonic(RMW->getOrdering());
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return isStrongerThanMonotonic(CX->getSuccessOrdering()) ||
+           isStrongerThanMonotonic(CX->getFailureOrdering());
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (isa<DbgInfoIntrinsic>(CB))
+      return false;
+    // Barriers, bar.warp.sync, mbarriers, fences and calls of functions that
+    // may synchronize are not nosync.
+    if (!CB->hasFnAttr(Attribute::NoSync))
+      return true;
+  }
+  return !isGuaranteedToTransferExecutionToSuccessor(&I);
+}
+
+namespace {
+/// A check in the current window, by its constant-offset byte range.
+struct WindowEntry {
+  Access *A;
+  const Value *Base;
+  int64_t Begin, End;
+};
+} // namespace
+
+static bool covers(const WindowEntry &C, const WindowEntry &X) {
+  return C.Base == X.Base && C.Begin <= X.Begin && X.End <= C.End &&
+         kindCovers(C.A->Kind, X.A->Kind);
+}
+
+/// (a): drop checks covered by another check of the same block.
+static void dropRedundantChecks(Function &F, std::vector<Access> &Checks,
+                                const DataLayout &DL) {
+  DenseMap<const Instruction *, SmallVector<Access *, 2>> ChecksOf;
+  for (Access &A : Checks)
+    if (A.isSimple())
+      ChecksOf[A.I].push_back(&A);
+
+  for (BasicBlock &BB : F) {
+    SmallVector<WindowEntry, 16> Window;
+    for (Instruction &I : BB) {
+      if (endsMergeWindow(I))
+        Window.clear();
+      auto It = ChecksOf.find(&I);
+      if (It == ChecksOf.end())
+        continue;
+      for (Access *A : It->second) {
+        int64_t Off = 0;
+        const Value *Base = GetPointerBaseWithConstantOffset(A->Ptr, Off, DL);
+        WindowEntry X{A, Base, Off + int64_t(A->Offset), Off + int64_t(A->Offset + A->Size)};
+        bool Covered = false;
+        for (const WindowEntry &C : Window)
+          if (covers(C, X)) {
+            Covered = true;
+            break;
+          }
+        if (Covered) {
+          A->Dropped = true;
+          continue;
+        }
+        // X runs after every entry of the window (nothing in between can
+        // stop it), so it may stand in for the earlier checks it covers.
+        llvm::erase_if(Window, [&](const WindowEntry &C) {
+          if (!covers(X, C))
+            return false;
+          C.A->Dropped = true;
+          return true;
+        });
+        Window.push_back(X);
+      }
+      // An access that synchronizes starts a window of its own, after it.
+      if (endsMergeWindow(I))
+        Window.clear();
+    }
+  }
+}
+
+/// (b): hoist checks of loop-invariant addresses of accesses that always
+/// execute when their loop is entered. Returns the number hoisted.
+static unsigned hoistInvariantChecks(Function &F, std::vector<Access> &Checks) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  if (LI.empty())
+    return 0;
+  DenseMap<const Loop *, std::unique_ptr<ICFLoopSafetyInfo>> Safety;
+  auto SafetyOf = [&](const Loop *L) -> ICFLoopSafetyInfo & {
+    auto &Info = Safety[L];
+    if (!Info) {
+      Info = std::make_unique<ICFLoopSafetyInfo>();
+      Info->computeLoopSafetyInfo(L);
+    }
+    return *Info;
+  };
+
+  unsigned Hoisted = 0;
+  for (Access &A : Checks) {
+    if (A.Dropped || A.PtrIsVector || A.Mask || A.CountMask)
+      continue;
+    Loop *Target = nullptr;
+    for (Loop *L = LI.getLoopFor(A.I->getParent()); L; L = L->getParentLoop()) {
+      if (!L->getLoopPreheader() || !L->isLoopInvariant(A.Ptr) ||
+          (A.SizeV && !L->isLoopInvariant(A.SizeV)) ||
+          !SafetyOf(L).isGuaranteedToExecute(*A.I, &DT, L))
+        break;
+      Target = L;
+    }
+    if (!Target)
+      continue;
+    A.InsertPt = Target->getLoopPreheader()->getTerminator();
+    ++Hoisted;
+  }
+  return Hoisted;
+}
+
+/// Hoisted checks that land at the same preheader terminator sit next to
+/// each other with nothing in between: apply (a) among them.
+static void dropRedundantHoisted(std::vector<Access> &Checks, const DataLayout &DL) {
+  DenseMap<const Instruction *, SmallVector<WindowEntry, 4>> AtPoint;
+  for (Access &A : Checks) {
+    if (A.Dropped || !A.InsertPt || !A.isSimple())
+      continue;
+    int64_t Off = 0;
+    const Value *Base = GetPointerBaseWithConstantOffset(A.Ptr, Off, DL);
+    WindowEntry X{&A, Base, Off + int64_t(A.Offset), Off + int64_t(A.Offset + A.Size)};
+    auto &Window = AtPoint[A.InsertPt];
+    bool Covered = llvm::any_of(Window, [&](const WindowEntry &C) { return covers(C, X); });
+    if (Covered) {
+      A.Dropped = true;
+      continue;
+    }
+    llvm::erase_if(Window, [&](const WindowEntry &C) {
+      if (!covers(X, C))
+        return false;
+      C.A->Dropped = true;
+      return true;
+    });
+    Window.push_back(X);
+  }
+}
+
+unsigned csan::device::optimizeChecks(Function &F, std::vector<Access> &Checks,
+                                      const DataLayout &DL) {
+  if (!ClOptimizeChecks || Checks.empty())
+    return 0;
+  dropRedundantChecks(F, Checks, DL);
+  unsigned Hoisted = hoistInvariantChecks(F, Checks);
+  if (Hoisted)
+    dropRedundantHoisted(Checks, DL);
+  return Hoisted;
+}

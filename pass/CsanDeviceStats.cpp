@@ -1,0 +1,100 @@
+//===- CsanDeviceStats.cpp - what csan-device did to a module --------------===//
+//
+// DeviceStats counts per module what csan-device instrumented and skipped;
+// -csan-stats prints it as a table on stderr. That table is the interface:
+// plain STATISTIC counters are compiled out of release builds of LLVM, and a
+// release opt or clang answers -stats with "Statistics are disabled" even for
+// always-enabled TrackingStatistics (checked with LLVM 22.1). The counts are
+// still mirrored into TrackingStatistics, one per skip reason, so that -stats
+// shows them with an LLVM built with assertions or LLVM_FORCE_ENABLE_STATS.
+//===----------------------------------------------------------------------===//
+
+#include "CsanDevice.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace csan::device;
+
+#define DEBUG_TYPE "csan-device"
+
+ALWAYS_ENABLED_STATISTIC(NumChecks, "Checks inserted");
+ALWAYS_ENABLED_STATISTIC(NumChecksHoisted, "Checks hoisted to loop preheaders");
+
+static TrackingStatistic SkipStatistics[] = {
+#define CSAN_SKIP(Id, Label, Desc) {DEBUG_TYPE, "NumSkipped" #Id, Desc},
+#include "CsanDeviceSkipReasons.def"
+};
+static_assert(sizeof(SkipStatistics) / sizeof(SkipStatistics[0]) == NumSkipReasons,
+              "one statistic per skip reason");
+
+const char *csan::device::skipReasonLabel(SkipReason R) {
+  static const char *const Labels[] = {
+#define CSAN_SKIP(Id, Label, Desc) Label,
+#include "CsanDeviceSkipReasons.def"
+  };
+  return Labels[unsigned(R)];
+}
+
+void DeviceStats::countCheck(AccessKind K, unsigned SizeClass) {
+  ++Checks[unsigned(K)][SizeClass];
+  ++NumChecks;
+}
+
+void DeviceStats::countSkip(SkipReason R) {
+  ++Skipped[unsigned(R)];
+  ++SkipStatistics[unsigned(R)];
+}
+
+void DeviceStats::countHoisted() {
+  ++Hoisted;
+  ++NumChecksHoisted;
+}
+
+void DeviceStats::print(raw_ostream &OS, StringRef ModuleName) const {
+  auto Row = [&](StringRef Label, unsigned Value, unsigned Indent = 2) {
+    OS.indent(Indent) << left_justify(Label, 60 - Indent) << format("%8u", Value) << '\n';
+  };
+  OS << "csan-device statistics for '" << ModuleName << "':\n";
+  Row("kernels", Kernels);
+  Row("kernel twins created", Twins);
+  Row("device functions", DeviceFunctions);
+  Row("device functions instrumented", FunctionsInstrumented);
+  Row("functions opted out (disable_sanitizer_instrumentation)", OptedOut);
+  Row("functions not matching -csan-function-filter", FunctionsFiltered);
+  Row("site descriptors", Sites);
+  Row("checks hoisted to loop preheaders", Hoisted);
+
+  static const char *const SizeNames[NumSizeClasses] = {"1", "2", "4", "8", "16", "range"};
+  OS << "  " << left_justify("checks", 20);
+  for (const char *S : SizeNames)
+    OS << format("%8s", S);
+  OS << format("%8s", "total") << '\n';
+  unsigned ColumnTotals[NumSizeClasses] = {};
+  unsigned Total = 0;
+  for (unsigned K = 0; K < NumAccessKinds; ++K) {
+    OS << "    " << left_justify(accessKindName(AccessKind(K)), 18);
+    unsigned RowTotal = 0;
+    for (unsigned S = 0; S < NumSizeClasses; ++S) {
+      OS << format("%8u", Checks[K][S]);
+      RowTotal += Checks[K][S];
+      ColumnTotals[S] += Checks[K][S];
+    }
+    OS << format("%8u", RowTotal) << '\n';
+    Total += RowTotal;
+  }
+  OS << "    " << left_justify("total", 18);
+  for (unsigned S = 0; S < NumSizeClasses; ++S)
+    OS << format("%8u", ColumnTotals[S]);
+  OS << format("%8u", Total) << '\n';
+
+  OS << "  accesses without a check:\n";
+  for (unsigned R = 0; R < NumSkipReasons; ++R)
+    Row(skipReasonLabel(SkipReason(R)), Skipped[R], 4);
+
+  OS << "  checks per function:\n";
+  for (const auto &[Name, Count] : ChecksPerFunction)
+    OS << "    " << Name << ' ' << Count << '\n';
+}

@@ -1,0 +1,61 @@
+//===- CsanDeviceTwins.cpp - K -> K__csan ----------------------------------===//
+//
+// The instrumented twin of kernel K is a copy of K with one more parameter,
+// the launch context, passed by value in parameter space:
+//
+//   define ptx_kernel void @K__csan(<K's parameters>,
+//       ptr byval(%struct.csan_launch_ctx) align 8 "nvvm.grid_constant" %csan.ctx)
+//
+// byval + "nvvm.grid_constant" keeps the 1072-byte context in the kernel's
+// parameter space and lets the body take its address without a copy to local
+// memory (DESIGN.md, decision 5). The copy gets its own DISubprogram (a
+// distinct subprogram may belong to one function only); the subprogram keeps
+// K's name, so debuggers and site descriptors name the source kernel.
+//===----------------------------------------------------------------------===//
+
+#include "CsanDevice.h"
+
+#include "csan_abi.h"
+
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+Function *csan::device::createKernelTwin(Function &K, StructType *CtxTy) {
+  Module &M = *K.getParent();
+  LLVMContext &C = M.getContext();
+  FunctionType *FTy = K.getFunctionType();
+  SmallVector<Type *, 8> Params(FTy->params());
+  Params.push_back(PointerType::get(C, 0));
+  auto *TwinTy = FunctionType::get(FTy->getReturnType(), Params, FTy->isVarArg());
+
+  Function *Twin = Function::Create(TwinTy, K.getLinkage(), K.getAddressSpace(),
+                                    K.getName() + CSAN_KERNEL_SUFFIX, &M);
+  ValueToValueMapTy VMap;
+  auto TwinArg = Twin->arg_begin();
+  for (Argument &A : K.args()) {
+    TwinArg->setName(A.getName());
+    VMap[&A] = &*TwinArg++;
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  // LocalChangesOnly: same module, so the function's DISubprogram and the
+  // metadata local to it are duplicated, everything global is shared.
+  CloneFunctionInto(Twin, &K, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
+
+  // Same place in the object as K: linkage, visibility and comdat travel
+  // together, so a weak_odr template kernel has a weak_odr twin.
+  Twin->setComdat(K.getComdat());
+
+  Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
+  Ctx->setName("csan.ctx");
+  Twin->addParamAttr(Ctx->getArgNo(), Attribute::getWithByValType(C, CtxTy));
+  Twin->addParamAttr(Ctx->getArgNo(), Attribute::getWithAlignment(C, Align(8)));
+  Twin->addParamAttr(Ctx->getArgNo(), Attribute::get(C, "nvvm.grid_constant"));
+  Twin->addParamAttr(Ctx->getArgNo(), Attribute::NoUndef);
+  return Twin;
+}

@@ -1,0 +1,25 @@
+// An instrumented CUDA file goes through clang, csan-device, csan-device-link
+// (with the stand-in runtime), the NVPTX backend and ptxas: the site
+// initializers with generic() addresses, the weak shared slot, the weak
+// anchor and the 1072-byte grid_constant context parameter all assemble.
+// RUN: llvm-as %S/Inputs/rt_entry_points.ll -o %t.rt.bc
+// RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O2 -c -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o %t.cubin
+// RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O2 -S -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o - | FileCheck %s
+
+// CHECK-DAG: .weak .global .align 1 .u8 __csan_module_anchor;
+// CHECK-DAG: .weak .shared .align 8 .u64 __csan_ctx_slot;
+// CHECK-DAG: .global .align 8 .u64 csan_$_site{{[0-9]*}}[4] = {{{[0-9]+}}, generic(csan_$_str{{[0-9]*}}), generic(csan_$_str{{[0-9]*}}), {{[0-9]+}}};
+
+// The kernel keeps its parameters; its twin has one more.
+// CHECK-LABEL: .entry _Z5saxpyfPKfPfi(
+// CHECK-NOT:   _param_4
+// CHECK:       st.shared.b64 [__csan_ctx_slot], 0;
+// CHECK-LABEL: .entry _Z5saxpyfPKfPfi__csan(
+// CHECK:       .param .align 8 .b8 _Z5saxpyfPKfPfi__csan_param_4[1072]
+// CHECK:       st.shared.b64 [__csan_ctx_slot],
+
+__global__ void saxpy(float a, const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y[i];
+}
