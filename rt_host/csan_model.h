@@ -136,6 +136,8 @@ void csan_model_host_wait_device(csan_model *m);
 int csan_model_stream_clock(csan_model *m, csan_key stream, csan_vc *out);
 int csan_model_event_clock(csan_model *m, csan_key event, csan_vc *out, bool *recorded);
 void csan_model_host_clock(csan_model *m, csan_vc *out);
+/* vc comes from a snapshot of this model; entries above the work issued
+ * (a snapshot from before a rebase) are clamped to it. */
 void csan_model_host_join(csan_model *m, const csan_vc *vc);
 /* The clock of all work issued so far, on every slot (live or destroyed
  * streams, the host slot): the snapshot for cudaDeviceSynchronize, which
@@ -149,7 +151,10 @@ void csan_model_device_reset(csan_model *m);
 /* Epoch window. True when some slot's counter reached CSAN_EPOCH_RESET_AT and
  * the caller must quiesce the device, clear the shadow and call
  * csan_model_rebase(). csan_model_rebase requires the host to have observed
- * everything; it restarts all epochs and clears all clocks. */
+ * everything (else CSAN_MODEL_EINVAL); it restarts all epochs and clears all
+ * clocks. Streams, slots and events stay; a recorded event stays recorded
+ * with an empty capture (its work is complete and ordered before all later
+ * work by the synchronization). Op ids keep counting. */
 bool csan_model_needs_rebase(csan_model *m);
 int csan_model_rebase(csan_model *m);
 
