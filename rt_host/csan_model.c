@@ -35,6 +35,14 @@
  * capacity (load <= 1/2) it never grows. */
 #define CSAN_STREAM_MAP_CAP (2 * CSAN_MAX_SLOTS)
 #define CSAN_EVENT_MAP_CAP 64
+_Static_assert((CSAN_STREAM_MAP_CAP & (CSAN_STREAM_MAP_CAP - 1)) == 0 &&
+                   (CSAN_EVENT_MAP_CAP & (CSAN_EVENT_MAP_CAP - 1)) == 0,
+               "key tables have power-of-two capacities");
+/* Stream slots are 1..CSAN_HOST_SLOT-1, so hi never reaches the host slot and
+ * the joins treat the host slot apart from [0, hi). */
+_Static_assert(CSAN_LEGACY_SLOT == 0 && CSAN_HOST_SLOT == CSAN_MAX_SLOTS - 1,
+               "slot 0 is the legacy stream, the last slot the host");
+_Static_assert(CSAN_MAX_SLOTS <= 256, "slot state and kind are bytes indexed by slot");
 
 void csan_model_lock(csan_model *m) { pthread_mutex_lock(&m->mu); }
 void csan_model_unlock(csan_model *m) { pthread_mutex_unlock(&m->mu); }

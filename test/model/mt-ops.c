@@ -5,6 +5,7 @@
 // previous operation, and event waits order as in a single thread.
 // RUN: %cc_core -o %t && %t | FileCheck %s
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "Inputs/model_test.h"
 
@@ -17,7 +18,7 @@ static csan_epoch_t shared_epochs[THREADS][ITERS];
 static uint64_t shared_ids[THREADS][ITERS];
 static uint64_t own_ids[THREADS][ITERS];
 static int failures[THREADS];
-static volatile int stop_sync;
+static atomic_int stop_sync;
 
 static void *worker(void *arg) {
   int t = (int)(intptr_t)arg;
@@ -51,7 +52,7 @@ static void *worker(void *arg) {
 
 static void *syncer(void *arg) {
   (void)arg;
-  while (!stop_sync) {
+  while (!atomic_load(&stop_sync)) {
     csan_model_host_wait_device(m);
     (void)csan_model_stream_exists(m, SHARED);
   }
@@ -76,7 +77,7 @@ int main(void) {
     pthread_create(&th[t], NULL, worker, (void *)(intptr_t)t);
   for (int t = 0; t < THREADS; t++)
     pthread_join(th[t], NULL);
-  stop_sync = 1;
+  atomic_store(&stop_sync, 1);
   pthread_join(sy, NULL);
 
   int fails = 0;
