@@ -58,6 +58,7 @@ typedef uint64_t csan_key;
 #define CSAN_MODEL_ENOSLOT (-4)         /* every slot is held by a live stream */
 #define CSAN_MODEL_ENOMEM (-5)
 #define CSAN_MODEL_EINVAL (-6)
+#define CSAN_MODEL_EEPOCH (-7)          /* a slot's epoch counter is exhausted: rebase */
 
 /* A vector clock over stream slots. */
 typedef struct csan_vc {
@@ -104,7 +105,11 @@ int csan_model_stream_slot(csan_model *m, csan_key stream, uint32_t *slot);
  * host clock, assigns the next epoch of the slot, and fills *op. With
  * prepare/commit a caller can issue the CUDA call in between and drop the
  * operation if the call failed: csan_model_op_prepare takes the model lock,
- * which csan_model_op_commit / csan_model_op_abort release. */
+ * which csan_model_op_commit / csan_model_op_abort release.
+ * A prepare that fails returns with the lock released; after a successful
+ * one the same thread calls exactly one of commit/abort with the same *op and
+ * no other model function in between (the lock is not recursive).
+ * Record, wait and op are all "actions" on a stream for the legacy rules. */
 int csan_model_op(csan_model *m, csan_key stream, csan_op *op);
 int csan_model_op_prepare(csan_model *m, csan_key stream, csan_op *op);
 void csan_model_op_commit(csan_model *m, const csan_op *op);
@@ -131,7 +136,13 @@ void csan_model_host_wait_device(csan_model *m);
 int csan_model_stream_clock(csan_model *m, csan_key stream, csan_vc *out);
 int csan_model_event_clock(csan_model *m, csan_key event, csan_vc *out, bool *recorded);
 void csan_model_host_clock(csan_model *m, csan_vc *out);
+/* vc comes from a snapshot of this model; entries above the work issued
+ * (a snapshot from before a rebase) are clamped to it. */
 void csan_model_host_join(csan_model *m, const csan_vc *vc);
+/* The clock of all work issued so far, on every slot (live or destroyed
+ * streams, the host slot): the snapshot for cudaDeviceSynchronize, which
+ * must not cover operations other threads issue while it blocks. */
+void csan_model_device_clock(csan_model *m, csan_vc *out);
 
 /* A device-wide reset (cudaDeviceReset): every stream but the legacy stream
  * and every event is gone, the host has observed everything. */
@@ -140,11 +151,24 @@ void csan_model_device_reset(csan_model *m);
 /* Epoch window. True when some slot's counter reached CSAN_EPOCH_RESET_AT and
  * the caller must quiesce the device, clear the shadow and call
  * csan_model_rebase(). csan_model_rebase requires the host to have observed
- * everything; it restarts all epochs and clears all clocks. */
+ * everything (else CSAN_MODEL_EINVAL); it restarts all epochs and clears all
+ * clocks. Streams, slots and events stay; a recorded event stays recorded
+ * with an empty capture (its work is complete and ordered before all later
+ * work by the synchronization). Op ids keep counting. */
 bool csan_model_needs_rebase(csan_model *m);
 int csan_model_rebase(csan_model *m);
 
-/* For reports: the slot a stream key currently has, and the live slot count. */
+/* Issue n > 0 back-to-back operations on a stream in one step, without
+ * handing them out: the slot's epoch counter advances by n, and the stream's
+ * clock is what n calls of csan_model_op would leave (consecutive operations
+ * of one stream differ only in their own epoch). Tests and csan-replay use it
+ * to reach the end of the epoch window without 2^31 calls.
+ * CSAN_MODEL_EEPOCH if the counter would pass UINT32_MAX. */
+int csan_model_advance(csan_model *m, csan_key stream, csan_epoch_t n);
+
+/* For reports: the slot a stream key currently has (csan_model_stream_slot),
+ * and the number of live streams, the legacy stream included (the host
+ * pseudo-stream is not a stream). */
 uint32_t csan_model_live_streams(csan_model *m);
 
 #ifdef __cplusplus

@@ -1,0 +1,130 @@
+/* csan_model_internal.h: the state of the happens-before model, shared by
+ * csan_model.c (streams, operations, the host), csan_model_event.c (events)
+ * and csan_model_map.c (the key tables). Not part of the interface.
+ *
+ * Invariants (the model lock held, no operation prepared):
+ *  - counter[s] is the epoch of the last operation issued on slot s, over the
+ *    slot's whole history (streams that held it before included).
+ *  - Every clock (stream, host, event capture, operation) is <= counter
+ *    entry-wise, and is zero outside slots [0, hi) and CSAN_HOST_SLOT.
+ *  - clock[s][s] == counter[s] for a live slot s: a stream's clock includes
+ *    its own last operation and, through the host, its slot's earlier owners.
+ *  - host <= counter; host[CSAN_HOST_SLOT] == counter[CSAN_HOST_SLOT].
+ */
+#ifndef CSAN_MODEL_INTERNAL_H
+#define CSAN_MODEL_INTERNAL_H
+
+#include <pthread.h>
+
+#include "csan_model.h"
+
+/* ---- Key tables --------------------------------------------------------
+ * Open addressing from nonzero 64-bit keys to 64-bit values: linear probing,
+ * power-of-two capacity, load at most 1/2, deletion by backward shift (no
+ * tombstones, so create/destroy churn never slows lookups down). */
+typedef struct csan_map_entry {
+  uint64_t key; /* 0 = empty */
+  uint64_t val;
+} csan_map_entry;
+
+typedef struct csan_map {
+  csan_map_entry *e;
+  size_t cap; /* power of two */
+  size_t len;
+} csan_map;
+
+int csan_map_init(csan_map *map, size_t cap);
+void csan_map_fini(csan_map *map);
+csan_map_entry *csan_map_find(const csan_map *map, uint64_t key);
+/* Makes room for n more keys; CSAN_MODEL_ENOMEM leaves the map unchanged. */
+int csan_map_reserve(csan_map *map, size_t n);
+/* key must be absent and room reserved. */
+void csan_map_insert(csan_map *map, uint64_t key, uint64_t val);
+/* Invalidates pointers to entries. */
+void csan_map_erase(csan_map *map, csan_map_entry *e);
+
+/* ---- Model state ------------------------------------------------------- */
+
+/* Life of a stream slot. */
+enum csan_slot_state {
+  CSAN_SLOT_FRESH = 0, /* never held a stream */
+  CSAN_SLOT_LIVE,      /* held by a live stream */
+  CSAN_SLOT_RETIRED    /* its stream was destroyed; reusable once observed */
+};
+
+typedef struct csan_event {
+  bool recorded;   /* cudaEventRecord happened since the event was created */
+  csan_vc capture; /* the recording stream's clock at the record */
+} csan_event;
+
+struct csan_model {
+  pthread_mutex_t mu;
+  uint32_t hi;        /* slots [0, hi) have been used (slot 0 always) */
+  uint32_t live;      /* live streams, the legacy stream included */
+  bool needs_rebase;  /* some counter reached CSAN_EPOCH_RESET_AT */
+  bool prepared;      /* between csan_model_op_prepare and commit/abort */
+  uint64_t op_seq;    /* last op_id handed out */
+  uint64_t retire_seq;
+  /* Generations: bumped whenever the host / legacy clock may have grown, so
+   * an operation skips joining a clock it already holds. */
+  uint64_t host_gen;
+  uint64_t legacy_gen;
+
+  uint8_t state[CSAN_MAX_SLOTS]; /* enum csan_slot_state */
+  uint8_t kind[CSAN_MAX_SLOTS];  /* csan_stream_kind of the live stream */
+  /* legacy_stale[s]: blocking stream s's clock grew since the legacy stream
+   * last joined it (the next legacy action must join it). */
+  bool legacy_stale[CSAN_MAX_SLOTS];
+  csan_key key_of[CSAN_MAX_SLOTS];
+  uint64_t retired_at[CSAN_MAX_SLOTS]; /* retire_seq at destruction */
+  uint64_t host_seen[CSAN_MAX_SLOTS];  /* host_gen joined into clock[s] */
+  uint64_t legacy_seen[CSAN_MAX_SLOTS];/* legacy_gen joined into clock[s] */
+  csan_epoch_t counter[CSAN_MAX_SLOTS];
+
+  csan_map streams; /* key -> slot */
+  csan_map events;  /* key -> (csan_event *) */
+
+  csan_vc host;                   /* everything the host has observed */
+  csan_vc clock[CSAN_MAX_SLOTS];  /* clock of the stream on each live slot */
+};
+
+/* Joins src into dst over the slots in use; true if dst grew. */
+static inline bool csan_model_join(const csan_model *m, csan_vc *dst, const csan_vc *src) {
+  bool grew = false;
+  for (uint32_t i = 0; i < m->hi; i++) {
+    if (src->c[i] > dst->c[i]) {
+      dst->c[i] = src->c[i];
+      grew = true;
+    }
+  }
+  if (src->c[CSAN_HOST_SLOT] > dst->c[CSAN_HOST_SLOT]) {
+    dst->c[CSAN_HOST_SLOT] = src->c[CSAN_HOST_SLOT];
+    grew = true;
+  }
+  return grew;
+}
+
+static inline bool csan_model_is_blocking(const csan_model *m, uint32_t slot) {
+  return slot != CSAN_LEGACY_SLOT && m->kind[slot] != CSAN_STREAM_NONBLOCKING;
+}
+
+/* Slot of a live stream key, or -1. */
+int csan_model_find_slot(const csan_model *m, csan_key stream);
+
+/* Applies CUDA's legacy-stream rule for an action (operation, event record,
+ * stream wait) about to be taken in the stream on `slot`, joining into vc,
+ * which starts as the stream's clock. Changes no state. */
+void csan_model_legacy_rule(const csan_model *m, uint32_t slot, csan_vc *vc);
+/* Stores vc as the clock of `slot` after an action on it, and keeps the
+ * legacy bookkeeping (generations, stale flags) true. */
+void csan_model_set_clock(csan_model *m, uint32_t slot, const csan_vc *vc);
+
+/* The lock. */
+void csan_model_lock(csan_model *m);
+void csan_model_unlock(csan_model *m);
+
+/* Events: csan_model_event.c. */
+void csan_model_events_clear_captures(csan_model *m); /* for rebase */
+void csan_model_events_free_all(csan_model *m);       /* for reset/destroy */
+
+#endif /* CSAN_MODEL_INTERNAL_H */
