@@ -46,7 +46,7 @@ if [[ -z $cs || ! -x $cs ]]; then
 fi
 [[ -d $pack/lib ]] && export LD_LIBRARY_PATH=$pack/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export BENCH_REPS=${BENCH_REPS:-5} BENCH_WARMUP=${BENCH_WARMUP:-1}
-timeout_s=${CS_TIMEOUT:-1200}
+timeout_s=${CS_TIMEOUT:-300}
 logdir=$(mktemp -d "${TMPDIR:-/tmp}/csan-cs.XXXXXX")
 
 tools=("racecheck:--tool racecheck" "memcheck-stream:--tool memcheck --track-stream-ordered-races all")
@@ -99,9 +99,10 @@ if [[ $do_e2e -eq 1 ]]; then
     for tool in "${tools[@]}"; do
       tname=${tool%%:*}; read -r -a targs <<< "${tool#*:}"
       for build in race fixed; do
-        if [[ ! -x $d/$build ]]; then row+=" | not built"; continue; fi
+        bin=$d/$name.$build
+        if [[ ! -x $bin ]]; then row+=" | not built"; continue; fi
         log=$logdir/$name.$build.$tname
-        timeout "$timeout_s" "$cs" "${targs[@]}" "$d/$build" > "$log" 2>&1
+        timeout "$timeout_s" "$cs" "${targs[@]}" "$bin" > "$log" 2>&1
         row+=" | $(errors "$log")"
       done
     done

@@ -33,7 +33,7 @@ done
 if [[ -d $here/../lib ]]; then
   export LD_LIBRARY_PATH=$here/../lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 fi
-timeout_s=${BENCH_TIMEOUT:-900}
+timeout_s=${BENCH_TIMEOUT:-300}
 
 field() { # field KEY TEXT -> value of KEY=value in the bench line
   sed -n "s/.*\bbench=.* $1=\([^ ]*\).*/\1/p" <<< "$2" | head -n 1
