@@ -34,9 +34,11 @@
 #define CHECK_LAUNCH() CHECK_CUDA(cudaGetLastError())
 
 // Lets already issued GPU work finish. Not a synchronization: a sleep orders
-// nothing in CUDA's model, and csan does not see it.
+// nothing in CUDA's model, and csan does not see it. 50 ms is ample for the
+// tests' one-block kernels; CSAN_E2E_SETTLE_MS changes it on a slow machine.
 static inline void settle() {
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const char *ms = getenv("CSAN_E2E_SETTLE_MS");
+  std::this_thread::sleep_for(std::chrono::milliseconds(ms && *ms ? atoi(ms) : 50));
 }
 
 static inline cudaStream_t nonblocking_stream() {
