@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Runs csan's benchmarks on a GPU machine, plain and instrumented, and
+# prints one table row per benchmark: GPU time (median of CUDA-event timed
+# reps), its slowdown (csan / plain), wall time per rep and its slowdown,
+# application device memory, csan's shadow memory and their ratio.
+#
+#   bench/run.sh [PLAIN_DIR [CSAN_DIR]] [-o TABLE.md]
+#
+# PLAIN_DIR / CSAN_DIR hold prebuilt binaries of the same names (defaults:
+# plain/ and csan/ beside this script, the layout scripts/gpu-check packs).
+# The instrumented runs use CSAN_OPTIONS=verbosity=1, where the runtime
+# prints `csan: shadow: <bytes> bytes for <bytes> tracked bytes` at exit.
+# BENCH_REPS / BENCH_WARMUP pass through to the benchmarks. Exit status 1 if
+# a benchmark failed its check, crashed, or csan reported a race in it
+# (they are race free); the table is printed either way.
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+plain_dir=$here/plain
+csan_dir=$here/csan
+table_out=
+pos=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    -o) table_out=$2; shift 2 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    *) pos+=("$1"); shift ;;
+  esac
+done
+[[ ${#pos[@]} -ge 1 ]] && plain_dir=${pos[0]}
+[[ ${#pos[@]} -ge 2 ]] && csan_dir=${pos[1]}
+# Libraries of the pack (libcsan_rt.so, libcudart) when run from one.
+if [[ -d $here/../lib ]]; then
+  export LD_LIBRARY_PATH=$here/../lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+timeout_s=${BENCH_TIMEOUT:-300}
+
+field() { # field KEY TEXT -> value of KEY=value in the bench line
+  sed -n "s/.*\bbench=.* $1=\([^ ]*\).*/\1/p" <<< "$2" | head -n 1
+}
+mib() { awk -v b="$1" 'BEGIN { if (b == "") print "-"; else printf "%.1f", b / 1048576 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
+
+logdir=$(mktemp -d "${TMPDIR:-/tmp}/csan-bench.XXXXXX")
+rows=()
+failed=0
+log_slowdowns=()
+for plain in "$plain_dir"/*; do
+  [[ -x $plain && -f $plain ]] || continue
+  name=$(basename "$plain")
+  inst=$csan_dir/$name
+  echo "running $name ..." >&2
+  p_out=$(timeout "$timeout_s" "$plain" 2> "$logdir/$name.plain.err")
+  p_rc=$?
+  if [[ -x $inst ]]; then
+    c_out=$(CSAN_OPTIONS=verbosity=1 timeout "$timeout_s" "$inst" 2> "$logdir/$name.csan.err")
+    c_rc=$?
+  else
+    c_out= c_rc=127
+  fi
+  p_ms=$(field median_ms "$p_out"); c_ms=$(field median_ms "$c_out")
+  p_wall=$(field wall_ms "$p_out"); c_wall=$(field wall_ms "$c_out")
+  app=$(field app_bytes "$p_out")
+  shadow_line=$(grep -m1 '^csan: shadow:' "$logdir/$name.csan.err" || true)
+  shadow=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\1/p' <<< "$shadow_line")
+  tracked=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\2/p' <<< "$shadow_line")
+  status=ok
+  if [[ $p_rc -ne 0 || $(field check "$p_out") != ok ]]; then
+    status="plain failed (exit $p_rc)"
+  elif [[ $c_rc -eq 66 ]]; then
+    status="csan reported a race"
+  elif [[ $c_rc -ne 0 || $(field check "$c_out") != ok ]]; then
+    status="csan build failed (exit $c_rc)"
+  fi
+  [[ $status == ok ]] || failed=1
+  slow=$(ratio "$c_ms" "$p_ms")
+  [[ $status == ok && $slow != - ]] && log_slowdowns+=("$slow")
+  rows+=("| $name | ${p_ms:--} | ${c_ms:--} | $slow | ${p_wall:--} | ${c_wall:--} | $(ratio "$c_wall" "$p_wall") | $(mib "$app") | $(mib "$shadow") | $(ratio "$shadow" "$app") | $(mib "$tracked") | $status |")
+done
+
+geo=$(printf '%s\n' "${log_slowdowns[@]}" | awk '$1 > 0 { s += log($1); n++ } END { if (n) printf "%.2f", exp(s / n); else print "-" }')
+{
+  echo "| benchmark | plain ms | csan ms | slowdown | plain wall ms | csan wall ms | wall slowdown | app MiB | shadow MiB | shadow/app | tracked MiB | status |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  printf '%s\n' "${rows[@]}"
+  echo
+  echo "geometric mean slowdown (GPU time, benchmarks with status ok): $geo"
+  echo "device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1 || echo unknown)"
+  echo "logs: $logdir"
+} | tee ${table_out:+"$table_out"}
+exit $failed

@@ -1,0 +1,59 @@
+// cudaMemcpyAsync host-to-device on s1 writes a buffer that a kernel on s2
+// reads with nothing ordering them (write-read). The copy is one range
+// operation: the report names cudaMemcpyAsync and the host line that issued
+// it. The fixed twin makes s2 wait for an event recorded after the copy.
+//
+// REQUIRES: cuda-gpu
+// RUN: %csan_clangxx -g -O2 %s -o %t.race
+// RUN: %csan_clangxx -g -O2 -DFIXED %s -o %t.fixed
+// RUN: %not %t.race 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED
+#include "Inputs/e2e.h"
+
+// RACE: WARNING: csan: data race (write-read) on 256 bytes at
+// RACE-NEXT: Read of size 4 at {{.*}} by kernel consume(float const*, float*) on stream
+__global__ void consume(const float *in, float *out) {
+  int i = threadIdx.x;
+  // RACE-NEXT: #0 consume(float const*, float*) {{.*}}memcpy_async_h2d.cu:[[#R:@LINE+1]]
+  out[i] = in[i] * 2.0f;
+}
+
+// FIXED-NOT: {{WARNING: csan|csan: WARNING|data race}}
+// FIXED: e2e: result ok
+// FIXED-NOT: {{WARNING: csan|csan: WARNING|data race}}
+
+int main() {
+  float *buf, *out, *host;
+  CHECK_CUDA(cudaMalloc(&buf, 1024));
+  CHECK_CUDA(cudaMalloc(&out, 256));
+  CHECK_CUDA(cudaMallocHost(&host, 1024)); // pinned: the copy is truly asynchronous
+  for (int i = 0; i < 256; i++)
+    host[i] = (float)i;
+  cudaStream_t s1 = nonblocking_stream(), s2 = nonblocking_stream();
+  cudaEvent_t copied;
+  CHECK_CUDA(cudaEventCreate(&copied));
+  CHECK_CUDA(cudaDeviceSynchronize());
+
+  // RACE: Previous write of size 1024 by cudaMemcpyAsync on stream
+  // RACE: issued at:
+  // RACE-NEXT: #0 {{.*}}in main {{.*}}memcpy_async_h2d.cu:[[#@LINE+1]]
+  CHECK_CUDA(cudaMemcpyAsync(buf, host, 1024, cudaMemcpyHostToDevice, s1));
+#ifdef FIXED
+  CHECK_CUDA(cudaEventRecord(copied, s1));
+  CHECK_CUDA(cudaStreamWaitEvent(s2, copied, 0));
+#endif
+  settle();
+  consume<<<1, 64, 0, s2>>>(buf, out);
+  CHECK_LAUNCH();
+  // RACE: Location: bytes [0, 256) of a 1024-byte allocation at {{.*}} made by cudaMalloc at:
+  // RACE: SUMMARY: csan: data race (write-read) {{.*}}memcpy_async_h2d.cu:[[#R]]:{{[0-9]+}} in consume(float const*, float*)
+  // RACE: csan: reported 1 data race(s)
+
+  CHECK_CUDA(cudaDeviceSynchronize());
+  float h[64];
+  CHECK_CUDA(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+  bool ok = true;
+  for (int i = 0; i < 64; i++)
+    ok &= h[i] == 2.0f * i;
+  return finish(ok);
+}
