@@ -1,0 +1,604 @@
+/* csan-replay-exec.c: running a schedule as the runtime runs a program.
+ *
+ * Each command does what the host runtime's CUDA wrapper for the matching
+ * call does, with the same model (csan_model) and the same shadow logic
+ * (csan_shadow_cpu, the CPU build of the GPU engine):
+ *
+ *   stream / destroy-stream   csan_model_stream_create / _destroy; a new
+ *                             stream that finds no slot free makes the device
+ *                             synchronize first, as the runtime does
+ *   event / destroy-event     csan_model_event_create / _destroy
+ *   alloc A SIZE              cudaMalloc: invented addresses, tracked EMPTY,
+ *                             registered by name
+ *   alloc-async A SIZE S      cudaMallocAsync: an operation on S that tags the
+ *                             bytes ALLOC
+ *   free A                    cudaFree: of ordinary memory it synchronizes the
+ *                             device; then FREE is tagged by a host operation
+ *                             (csan_model_host_op)
+ *   free-async A S            cudaFreeAsync: an operation on S that tags FREE
+ *   launch, memset, memcpy    one operation on the stream whose accesses are
+ *                             checked with that operation's launch context
+ *   host-func S               cudaLaunchHostFunc: an operation, no memory
+ *   record / wait             csan_model_event_record / _stream_wait_event
+ *   sync-* / query-*          the host waits (a query that returned
+ *                             cudaSuccess is a wait that did not block)
+ *   advance S N               N empty operations on S at once
+ *                             (csan_model_advance): reaches the end of the
+ *                             epoch window without 2^31 commands
+ *
+ * Every operation is registered in the operation registry under its (slot,
+ * epoch) with its schedule line as the issue site. When an epoch counter
+ * reaches the end of its window the run does what the runtime does: it
+ * synchronizes the device, rebases the shadow and the model, and forgets the
+ * registered operations.
+ *
+ * Addresses: allocations are placed upwards from RP_BASE, 256-byte aligned,
+ * with at least 256 unused bytes between two allocations, and never reused.
+ * The shadow lives in host memory (1.5 bytes per byte), so the allocations
+ * of one schedule are limited to RP_MAX_BYTES in all.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csan-replay.h"
+#include "csan_stack.h"
+
+#define RP_BASE 0x7f3a00000000ull
+#define RP_ALIGN 256ull
+#define RP_MAX_BYTES (256ull << 20)
+/* Keys of the predefined streams: the values of cudaStreamLegacy and
+ * cudaStreamPerThread. Streams and events named in the schedule get keys
+ * from RP_FIRST_KEY on. */
+#define RP_KEY_PER_THREAD ((csan_key)0x2)
+#define RP_FIRST_KEY ((csan_key)0x100)
+
+typedef struct rp_stream_ent {
+  const char *name;
+  csan_key key;
+  csan_stream_kind kind;
+  bool live;
+  bool predefined;
+  bool in_model; /* the per-thread stream is created at its first use */
+  unsigned line; /* of its creation, or of its destruction when !live */
+} rp_stream_ent;
+
+typedef struct rp_event_ent {
+  const char *name;
+  csan_key key;
+  bool live;
+  unsigned line; /* of its creation, or of its destruction when !live */
+} rp_event_ent;
+
+typedef struct rp_alloc_ent {
+  const char *name;
+  uint64_t base, size;
+  bool stream_ordered;
+  bool freed;
+  unsigned line;
+} rp_alloc_ent;
+
+typedef struct rp_loop {
+  size_t start; /* index of the repeat command */
+  uint64_t left;
+} rp_loop;
+
+typedef struct rp_exec {
+  const rp_program *p;
+  rp_world *w; /* null in the dry run */
+  uint64_t *site_len;
+  const rp_cmd *cmd; /* the command being run */
+  rp_stream_ent *streams;
+  size_t nstreams, cap_streams;
+  rp_event_ent *events;
+  size_t nevents, cap_events;
+  rp_alloc_ent *allocs;
+  size_t nallocs, cap_allocs;
+  uint32_t live_streams; /* in the model, besides the legacy stream */
+  csan_key next_stream_key, next_event_key;
+  uint64_t next_base, total_bytes;
+} rp_exec;
+
+#define DIE(x, ...) rp_die((x)->p->path, (x)->cmd->line, __VA_ARGS__)
+
+static void *grow(rp_exec *x, void *v, size_t *cap, size_t elem) {
+  size_t n = *cap ? *cap * 2 : 16;
+  void *nv = realloc(v, n * elem);
+  if (!nv)
+    DIE(x, "out of memory");
+  *cap = n;
+  return nv;
+}
+
+static void check_model(rp_exec *x, int rc, const char *what) {
+  if (rc != CSAN_MODEL_OK)
+    DIE(x, "internal error: %s failed (model error %d)", what, rc);
+}
+
+/* ---- Names --------------------------------------------------------------
+ * Names are interned, so they compare by pointer. Schedules name few things;
+ * a linear search is plenty. */
+
+static rp_stream_ent *find_stream(rp_exec *x, const char *name) {
+  for (size_t i = 0; i < x->nstreams; i++)
+    if (x->streams[i].name == name)
+      return &x->streams[i];
+  return NULL;
+}
+
+static rp_stream_ent *add_stream(rp_exec *x, const char *name) {
+  if (x->nstreams == x->cap_streams)
+    x->streams = grow(x, x->streams, &x->cap_streams, sizeof(*x->streams));
+  rp_stream_ent *s = &x->streams[x->nstreams++];
+  memset(s, 0, sizeof(*s));
+  s->name = name;
+  return s;
+}
+
+static rp_event_ent *find_event(rp_exec *x, const char *name) {
+  for (size_t i = 0; i < x->nevents; i++)
+    if (x->events[i].name == name)
+      return &x->events[i];
+  return NULL;
+}
+
+static rp_alloc_ent *find_alloc(rp_exec *x, const char *name) {
+  for (size_t i = 0; i < x->nallocs; i++)
+    if (x->allocs[i].name == name)
+      return &x->allocs[i];
+  return NULL;
+}
+
+/* Creates a stream in the model. With every slot taken by live streams or
+ * by destroyed streams whose work the host has not observed, the runtime
+ * synchronizes the device (which retires those slots) and tries again. */
+static void model_stream_create(rp_exec *x, rp_stream_ent *s) {
+  rp_world *w = x->w;
+  int rc = csan_model_stream_create(w->model, s->key, s->kind);
+  if (rc == CSAN_MODEL_ENOSLOT) {
+    if (w->flags.verbosity >= 1)
+      csan_log_printf("csan-replay: %s:%u: no free stream slot: the device is synchronized "
+                      "to retire the slots of destroyed streams\n",
+                      x->p->path, x->cmd->line);
+    csan_model_host_wait_device(w->model);
+    rc = csan_model_stream_create(w->model, s->key, s->kind);
+  }
+  check_model(x, rc, "creating a stream");
+}
+
+static void count_stream(rp_exec *x) {
+  if (x->live_streams >= CSAN_HOST_SLOT - 1)
+    DIE(x, "too many live streams (at most %u besides legacy)", CSAN_HOST_SLOT - 1);
+  x->live_streams++;
+}
+
+/* A stream the command uses: it must exist and be alive. */
+static rp_stream_ent *use_stream(rp_exec *x, const char *name) {
+  rp_stream_ent *s = find_stream(x, name);
+  if (!s)
+    DIE(x, "unknown stream '%s'", name);
+  if (!s->live)
+    DIE(x, "stream '%s' was destroyed at line %u", name, s->line);
+  if (!s->in_model) {
+    count_stream(x);
+    s->in_model = true;
+    if (x->w)
+      model_stream_create(x, s);
+  }
+  return s;
+}
+
+static rp_event_ent *use_event(rp_exec *x, const char *name) {
+  rp_event_ent *e = find_event(x, name);
+  if (!e)
+    DIE(x, "unknown event '%s'", name);
+  if (!e->live)
+    DIE(x, "event '%s' was destroyed at line %u", name, e->line);
+  return e;
+}
+
+static rp_alloc_ent *use_alloc(rp_exec *x, const char *name) {
+  rp_alloc_ent *a = find_alloc(x, name);
+  if (!a)
+    DIE(x, "unknown allocation '%s'", name);
+  return a;
+}
+
+/* The bytes of a range; records its length as its site's access size. */
+static void resolve(rp_exec *x, const rp_range *r, uint64_t *addr, uint64_t *len) {
+  rp_alloc_ent *a = use_alloc(x, r->alloc);
+  uint64_t off = 0, n = a->size;
+  if (!r->whole) {
+    if (r->off > a->size || r->len > a->size - r->off)
+      DIE(x, "range %s[%llu:%llu] is outside allocation %s (%llu bytes)", r->alloc,
+          (unsigned long long)r->off, (unsigned long long)r->len, r->alloc,
+          (unsigned long long)a->size);
+    off = r->off;
+    n = r->len;
+  }
+  *addr = a->base + off;
+  *len = n;
+  x->site_len[r->site] = n;
+}
+
+/* ---- Operations ---------------------------------------------------------- */
+
+static csan_host_site here(rp_exec *x) {
+  csan_host_site s = {x->p->path, NULL, x->cmd->line, 0};
+  return s;
+}
+
+/* Registers an operation issued by the current command. s null: an
+ * operation of the host itself. */
+static void register_op(rp_exec *x, const csan_op *op, const rp_stream_ent *s, csan_op_kind kind,
+                        const char *what, uint64_t bytes) {
+  rp_world *w = x->w;
+  csan_op_info info;
+  memset(&info, 0, sizeof(info));
+  info.op_id = op->op_id;
+  info.slot = op->slot;
+  info.epoch = op->epoch;
+  info.kind = kind;
+  info.what = what;
+  info.stream = s ? s->key : 0;
+  info.stream_name = s ? s->name : NULL;
+  info.site = here(x);
+  info.bytes = bytes;
+  if (csan_ops_add(w->ops, &info) != 0)
+    DIE(x, "out of memory");
+  if (w->flags.verbosity >= 2)
+    csan_log_printf("csan-replay: %s:%u: operation #%llu (%s) on %s%s: slot %u, epoch %u\n",
+                    x->p->path, x->cmd->line, (unsigned long long)op->op_id, what,
+                    s ? "stream " : "the host", s ? s->name : "", op->slot, op->epoch);
+}
+
+/* One operation on stream s. */
+static void issue(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, const char *what,
+                  uint64_t bytes, csan_op *op) {
+  check_model(x, csan_model_op(x->w->model, s->key, op), "issuing an operation");
+  register_op(x, op, s, kind, what, bytes);
+}
+
+/* One access of operation op (its launch context: slot, epoch, clock). */
+static void access_bytes(rp_exec *x, const csan_op *op, uint64_t addr, uint64_t len,
+                         uint32_t access, uint32_t site) {
+  csan_launch_ctx ctx;
+  csan_shadow_cpu_ctx(x->w->shadow, &ctx, op->slot, op->epoch, op->vc.c);
+  csan_shadow_cpu_access(x->w->shadow, &ctx, addr, len, access, (int32_t)site, NULL);
+}
+
+/* The kernel, memset or memcpy of the current command. */
+static void run_ranges(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, const char *what) {
+  const rp_cmd *c = x->cmd;
+  uint64_t addr[2 * 128], len[2 * 128];
+  uint64_t *pa = addr, *pl = len;
+  if (c->nranges > sizeof(addr) / sizeof(addr[0])) {
+    pa = malloc(c->nranges * sizeof(*pa));
+    pl = malloc(c->nranges * sizeof(*pl));
+    if (!pa || !pl)
+      DIE(x, "out of memory");
+  }
+  for (size_t i = 0; i < c->nranges; i++)
+    resolve(x, &c->ranges[i], &pa[i], &pl[i]);
+  uint64_t bytes = 0;
+  if (kind == CSAN_OPK_COPY) {
+    if (pl[0] != pl[1])
+      DIE(x, "memcpy of %llu bytes into %llu bytes", (unsigned long long)pl[0],
+          (unsigned long long)pl[1]);
+    bytes = pl[0];
+  } else if (kind == CSAN_OPK_SET) {
+    bytes = pl[0];
+  }
+  if (x->w) {
+    csan_op op;
+    issue(x, s, kind, what, bytes, &op);
+    for (size_t i = 0; i < c->nranges; i++)
+      access_bytes(x, &op, pa[i], pl[i], c->ranges[i].access, c->ranges[i].site);
+  }
+  if (pa != addr) {
+    free(pa);
+    free(pl);
+  }
+}
+
+static void run_alloc(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_alloc_ent *a = find_alloc(x, c->alloc);
+  if (a)
+    DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
+  const rp_stream_ent *s = c->op == RP_ALLOC_ASYNC ? use_stream(x, c->stream) : NULL;
+  if (c->num > RP_MAX_BYTES - x->total_bytes)
+    DIE(x, "allocations exceed csan-replay's limit of %llu bytes in all (the shadow lives "
+           "in host memory)",
+        (unsigned long long)RP_MAX_BYTES);
+  if (x->nallocs == x->cap_allocs)
+    x->allocs = grow(x, x->allocs, &x->cap_allocs, sizeof(*x->allocs));
+  a = &x->allocs[x->nallocs++];
+  memset(a, 0, sizeof(*a));
+  a->name = c->alloc;
+  a->base = x->next_base;
+  a->size = c->num;
+  a->stream_ordered = s != NULL;
+  a->line = c->line;
+  x->total_bytes += c->num;
+  x->next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
+  if (s)
+    x->site_len[c->site] = a->size;
+  rp_world *w = x->w;
+  if (!w)
+    return;
+  csan_alloc_info info;
+  memset(&info, 0, sizeof(info));
+  info.base = a->base;
+  info.size = a->size;
+  info.flags = CSAN_ALLOC_DEVICE | (s ? CSAN_ALLOC_STREAM_ORDERED : 0);
+  info.name = a->name;
+  info.made.api = s ? "alloc-async" : "alloc";
+  info.made.site = here(x);
+  if (csan_shadow_cpu_track(w->shadow, a->base, a->size) != CSAN_SHADOW_OK)
+    DIE(x, "out of memory for the shadow of allocation '%s'", a->name);
+  csan_op op;
+  if (s) {
+    issue(x, s, CSAN_OPK_ALLOC, "alloc-async", a->size, &op);
+    info.made.op_id = op.op_id;
+    info.made.slot = op.slot;
+    info.made.epoch = op.epoch;
+    info.made.stream = s->key;
+  }
+  if (csan_allocs_add(w->allocs, &info) != CSAN_ALLOC_OK)
+    DIE(x, "internal error: allocation '%s' overlaps another", a->name);
+  if (s)
+    access_bytes(x, &op, a->base, a->size, CSAN_ACC_ALLOC | CSAN_ACC_WRITE, c->site);
+}
+
+static void run_free(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_alloc_ent *a = use_alloc(x, c->alloc);
+  const rp_stream_ent *s = c->op == RP_FREE_ASYNC ? use_stream(x, c->stream) : NULL;
+  x->site_len[c->site] = a->size;
+  bool was_freed = a->freed;
+  a->freed = true; /* a second free is checked (and reported) like any access */
+  rp_world *w = x->w;
+  if (!w)
+    return;
+  csan_op op;
+  if (s) {
+    issue(x, s, CSAN_OPK_FREE, "free-async", a->size, &op);
+  } else {
+    /* cudaFree of ordinary memory waits for the device; of stream-ordered
+     * memory it does not (DESIGN.md, decision 11). */
+    if (!a->stream_ordered)
+      csan_model_host_wait_device(w->model);
+    check_model(x, csan_model_host_op(w->model, &op), "a host operation");
+    register_op(x, &op, NULL, CSAN_OPK_FREE, "cudaFree", a->size);
+  }
+  access_bytes(x, &op, a->base, a->size, CSAN_ACC_FREE | CSAN_ACC_WRITE, c->site);
+  if (!was_freed) {
+    csan_alloc_event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.api = s ? "free-async" : "free";
+    ev.op_id = op.op_id;
+    ev.slot = op.slot;
+    ev.epoch = op.epoch;
+    ev.stream = s ? s->key : 0;
+    ev.site = here(x);
+    if (csan_allocs_remove(w->allocs, a->base, &ev, NULL) != CSAN_ALLOC_OK)
+      DIE(x, "internal error: allocation '%s' is not registered", a->name);
+  }
+}
+
+static void run_stream(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_stream_ent *s = find_stream(x, c->stream);
+  if (s && s->predefined)
+    DIE(x, "stream '%s' is predefined", c->stream);
+  if (s && s->live)
+    DIE(x, "stream '%s' already exists (created at line %u)", c->stream, s->line);
+  count_stream(x);
+  if (!s)
+    s = add_stream(x, c->stream);
+  s->key = x->next_stream_key++;
+  s->kind = c->kind;
+  s->live = true;
+  s->in_model = true;
+  s->line = c->line;
+  if (x->w)
+    model_stream_create(x, s);
+}
+
+static void run_destroy_stream(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_stream_ent *s = find_stream(x, c->stream);
+  if (s && s->predefined)
+    DIE(x, "stream '%s' is predefined and cannot be destroyed", c->stream);
+  s = use_stream(x, c->stream);
+  s->live = false;
+  s->line = c->line;
+  x->live_streams--;
+  if (x->w)
+    check_model(x, csan_model_stream_destroy(x->w->model, s->key), "destroying a stream");
+}
+
+static void run_event(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_event_ent *e = find_event(x, c->event);
+  if (!e) {
+    if (x->nevents == x->cap_events)
+      x->events = grow(x, x->events, &x->cap_events, sizeof(*x->events));
+    e = &x->events[x->nevents++];
+    e->name = c->event;
+    e->key = x->next_event_key++;
+  }
+  /* An existing event is re-created: it forgets its record. */
+  e->live = true;
+  e->line = c->line;
+  if (x->w)
+    check_model(x, csan_model_event_create(x->w->model, e->key), "creating an event");
+}
+
+/* The rebase the runtime does at the end of the epoch window: the device
+ * is synchronized, the shadow keeps only FREE markers, all clocks restart,
+ * and the registered operations (whose epochs restart) are forgotten. */
+static void rebase(rp_exec *x) {
+  rp_world *w = x->w;
+  rp_drain(w);
+  if (w->flags.verbosity >= 1)
+    csan_log_printf("csan-replay: %s:%u: the epoch window is exhausted: the device is "
+                    "synchronized and the shadow rebased\n",
+                    x->p->path, x->cmd->line);
+  csan_model_host_wait_device(w->model);
+  csan_shadow_cpu_reset(w->shadow);
+  check_model(x, csan_model_rebase(w->model), "rebasing the model");
+  csan_ops_clear(w->ops);
+}
+
+static void run_command(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_world *w = x->w;
+  csan_model *m = w ? w->model : NULL;
+  rp_stream_ent *s;
+  rp_event_ent *e;
+  switch (c->op) {
+  case RP_STREAM:
+    run_stream(x);
+    break;
+  case RP_DESTROY_STREAM:
+    run_destroy_stream(x);
+    break;
+  case RP_EVENT:
+    run_event(x);
+    break;
+  case RP_DESTROY_EVENT:
+    e = use_event(x, c->event);
+    e->live = false;
+    e->line = c->line;
+    if (m)
+      check_model(x, csan_model_event_destroy(m, e->key), "destroying an event");
+    break;
+  case RP_ALLOC:
+  case RP_ALLOC_ASYNC:
+    run_alloc(x);
+    break;
+  case RP_FREE:
+  case RP_FREE_ASYNC:
+    run_free(x);
+    break;
+  case RP_LAUNCH:
+    s = use_stream(x, c->stream);
+    run_ranges(x, s, CSAN_OPK_KERNEL, c->kernel);
+    break;
+  case RP_MEMSET:
+    s = use_stream(x, c->stream);
+    run_ranges(x, s, CSAN_OPK_SET, "memset");
+    break;
+  case RP_MEMCPY:
+    s = use_stream(x, c->stream);
+    run_ranges(x, s, CSAN_OPK_COPY, "memcpy");
+    break;
+  case RP_HOST_FUNC:
+    s = use_stream(x, c->stream);
+    if (w) {
+      csan_op op;
+      issue(x, s, CSAN_OPK_HOST_FUNC, "host function", 0, &op);
+    }
+    break;
+  case RP_ADVANCE:
+    s = use_stream(x, c->stream);
+    /* At most one window's worth: the rebase after the previous command
+     * left the counter below CSAN_EPOCH_RESET_AT, so it cannot wrap. */
+    if (c->num > CSAN_EPOCH_RESET_AT)
+      DIE(x, "advance count must be at most %u", CSAN_EPOCH_RESET_AT);
+    if (m)
+      check_model(x, csan_model_advance(m, s->key, (csan_epoch_t)c->num), "advancing a stream");
+    break;
+  case RP_RECORD:
+    e = use_event(x, c->event);
+    s = use_stream(x, c->stream);
+    if (m)
+      check_model(x, csan_model_event_record(m, e->key, s->key), "recording an event");
+    break;
+  case RP_WAIT:
+    s = use_stream(x, c->stream);
+    e = use_event(x, c->event);
+    if (m)
+      check_model(x, csan_model_stream_wait_event(m, s->key, e->key), "waiting for an event");
+    break;
+  case RP_SYNC_STREAM:
+  case RP_QUERY_STREAM:
+    s = use_stream(x, c->stream);
+    if (m)
+      check_model(x, csan_model_host_wait_stream(m, s->key), "waiting for a stream");
+    break;
+  case RP_SYNC_EVENT:
+  case RP_QUERY_EVENT:
+    e = use_event(x, c->event);
+    if (m)
+      check_model(x, csan_model_host_wait_event(m, e->key), "waiting for an event");
+    break;
+  case RP_SYNC_DEVICE:
+    if (m)
+      csan_model_host_wait_device(m);
+    break;
+  case RP_REPEAT:
+  case RP_END:
+    break; /* handled by rp_execute */
+  }
+}
+
+void rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len) {
+  rp_exec x;
+  memset(&x, 0, sizeof(x));
+  x.p = p;
+  x.w = world;
+  x.site_len = site_len;
+  x.next_stream_key = RP_FIRST_KEY;
+  x.next_event_key = RP_FIRST_KEY;
+  x.next_base = RP_BASE;
+  rp_stream_ent *legacy = add_stream(&x, csan_intern("legacy"));
+  legacy->key = CSAN_STREAM_LEGACY;
+  legacy->live = legacy->predefined = legacy->in_model = true;
+  rp_stream_ent *pt = add_stream(&x, csan_intern("per-thread"));
+  pt->key = RP_KEY_PER_THREAD;
+  pt->kind = CSAN_STREAM_PER_THREAD;
+  pt->live = pt->predefined = true;
+
+  rp_loop *loops = malloc((p->ncmds + 1) * sizeof(*loops));
+  size_t nloops = 0;
+  if (!loops)
+    rp_die(p->path, 0, "out of memory");
+  size_t pc = 0;
+  while (pc < p->ncmds) {
+    const rp_cmd *c = &p->cmds[pc];
+    x.cmd = c;
+    if (c->op == RP_REPEAT) {
+      if (c->num == 0) {
+        pc = c->match + 1;
+      } else {
+        loops[nloops++] = (rp_loop){pc, c->num};
+        pc++;
+      }
+      continue;
+    }
+    if (c->op == RP_END) {
+      rp_loop *l = &loops[nloops - 1];
+      if (--l->left > 0) {
+        pc = l->start + 1;
+      } else {
+        nloops--;
+        pc++;
+      }
+      continue;
+    }
+    run_command(&x);
+    if (world) {
+      rp_drain(world);
+      if (csan_model_needs_rebase(world->model))
+        rebase(&x);
+    }
+    pc++;
+  }
+  free(loops);
+  free(x.streams);
+  free(x.events);
+  free(x.allocs);
+}

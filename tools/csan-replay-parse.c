@@ -1,0 +1,353 @@
+/* csan-replay-parse.c: schedule text to commands.
+ *
+ * One command per line; `#` starts a comment anywhere on a line; blank lines
+ * are ignored; words are separated by spaces or tabs. This file checks what
+ * can be checked without running the schedule: the command, the number and
+ * shape of its arguments, numbers, names and that repeat/end pair up. Names
+ * are resolved when the schedule runs (csan-replay-exec.c).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csan-replay.h"
+#include "csan_stack.h"
+
+#define MAX_WORDS 256
+
+void rp_die(const char *path, unsigned line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "csan-replay: %s:%u: ", path, line);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(RP_EXIT_USAGE);
+}
+
+/* Every command: its name, its argument count range (not counting the
+ * command word; launch has no upper bound), and its usage line. */
+typedef struct rp_syntax {
+  const char *word;
+  rp_op op;
+  size_t min_args, max_args;
+  const char *usage;
+} rp_syntax;
+
+static const rp_syntax k_syntax[] = {
+    {"stream", RP_STREAM, 1, 2, "stream S [blocking|nonblocking|per-thread]"},
+    {"destroy-stream", RP_DESTROY_STREAM, 1, 1, "destroy-stream S"},
+    {"event", RP_EVENT, 1, 1, "event E"},
+    {"destroy-event", RP_DESTROY_EVENT, 1, 1, "destroy-event E"},
+    {"alloc", RP_ALLOC, 2, 2, "alloc A SIZE"},
+    {"alloc-async", RP_ALLOC_ASYNC, 3, 3, "alloc-async A SIZE S"},
+    {"free", RP_FREE, 1, 1, "free A"},
+    {"free-async", RP_FREE_ASYNC, 2, 2, "free-async A S"},
+    {"launch", RP_LAUNCH, 2, MAX_WORDS,
+     "launch S NAME [read R]... [write R]... [atomic R]..."},
+    {"memset", RP_MEMSET, 2, 2, "memset S R"},
+    {"memcpy", RP_MEMCPY, 3, 3, "memcpy S DST_R SRC_R"},
+    {"host-func", RP_HOST_FUNC, 1, 1, "host-func S"},
+    {"advance", RP_ADVANCE, 2, 2, "advance S N"},
+    {"record", RP_RECORD, 2, 2, "record E S"},
+    {"wait", RP_WAIT, 2, 2, "wait S E"},
+    {"sync-stream", RP_SYNC_STREAM, 1, 1, "sync-stream S"},
+    {"sync-event", RP_SYNC_EVENT, 1, 1, "sync-event E"},
+    {"sync-device", RP_SYNC_DEVICE, 0, 0, "sync-device"},
+    {"query-stream", RP_QUERY_STREAM, 1, 1, "query-stream S"},
+    {"query-event", RP_QUERY_EVENT, 1, 1, "query-event E"},
+    {"repeat", RP_REPEAT, 1, 1, "repeat N"},
+    {"end", RP_END, 0, 0, "end"},
+};
+
+typedef struct parser {
+  const char *path;
+  unsigned line;
+  rp_program *prog;
+  size_t cap;
+} parser;
+
+/* Numbers: decimal or 0x-hexadecimal, with an optional binary suffix K, M
+ * or G. */
+static uint64_t parse_num(parser *ps, const char *what, const char *s) {
+  const char *p = s;
+  int base = 10;
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    base = 16;
+    p += 2;
+  }
+  if (!isxdigit((unsigned char)*p) || (base == 10 && !isdigit((unsigned char)*p)))
+    rp_die(ps->path, ps->line, "bad number '%s' for %s", s, what);
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(p, &end, base);
+  unsigned shift = 0;
+  if (*end == 'K' || *end == 'k')
+    shift = 10;
+  else if (*end == 'M' || *end == 'm')
+    shift = 20;
+  else if (*end == 'G' || *end == 'g')
+    shift = 30;
+  if (shift)
+    end++;
+  if (errno || *end || (shift && (v >> (64 - shift))))
+    rp_die(ps->path, ps->line, "bad number '%s' for %s", s, what);
+  return (uint64_t)v << shift;
+}
+
+/* Stream, event and allocation names: letters, digits and _ . - $. */
+static const char *parse_name(parser *ps, const char *what, const char *s, size_t n) {
+  if (n == 0)
+    rp_die(ps->path, ps->line, "missing %s name", what);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (!isalnum(c) && c != '_' && c != '.' && c != '-' && c != '$')
+      rp_die(ps->path, ps->line, "bad %s name '%.*s' (use letters, digits, _ . - $)", what,
+             (int)n, s);
+  }
+  char buf[512];
+  if (n >= sizeof(buf))
+    rp_die(ps->path, ps->line, "%s name too long", what);
+  memcpy(buf, s, n);
+  buf[n] = '\0';
+  return csan_intern(buf);
+}
+
+/* `A` or `A[OFF:LEN]`. */
+static rp_range parse_range(parser *ps, const char *s, uint32_t access) {
+  rp_range r;
+  memset(&r, 0, sizeof(r));
+  r.access = access;
+  r.site = ++ps->prog->nsites;
+  const char *br = strchr(s, '[');
+  if (!br) {
+    r.alloc = parse_name(ps, "allocation", s, strlen(s));
+    r.whole = true;
+    return r;
+  }
+  r.alloc = parse_name(ps, "allocation", s, (size_t)(br - s));
+  size_t n = strlen(br);
+  const char *colon = strchr(br, ':');
+  if (br[n - 1] != ']' || !colon)
+    rp_die(ps->path, ps->line, "bad range '%s' (expected A or A[OFF:LEN])", s);
+  char off[64], len[64];
+  size_t lo = (size_t)(colon - br - 1), ll = (size_t)(br + n - 1 - colon - 1);
+  if (lo == 0 || ll == 0 || lo >= sizeof(off) || ll >= sizeof(len))
+    rp_die(ps->path, ps->line, "bad range '%s' (expected A or A[OFF:LEN])", s);
+  memcpy(off, br + 1, lo);
+  off[lo] = '\0';
+  memcpy(len, colon + 1, ll);
+  len[ll] = '\0';
+  r.off = parse_num(ps, "a range offset", off);
+  r.len = parse_num(ps, "a range length", len);
+  if (r.len == 0)
+    rp_die(ps->path, ps->line, "empty range '%s'", s);
+  return r;
+}
+
+static rp_range *ranges_new(parser *ps, size_t n) {
+  rp_range *r = calloc(n ? n : 1, sizeof(*r));
+  if (!r)
+    rp_die(ps->path, ps->line, "out of memory");
+  return r;
+}
+
+/* The words of one command (the command word is w[0]). */
+static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
+  const rp_syntax *syn = NULL;
+  for (size_t i = 0; i < sizeof(k_syntax) / sizeof(k_syntax[0]); i++)
+    if (!strcmp(w[0], k_syntax[i].word))
+      syn = &k_syntax[i];
+  if (!syn)
+    rp_die(ps->path, ps->line, "unknown command '%s'", w[0]);
+  size_t nargs = nw - 1;
+  if (nargs < syn->min_args || nargs > syn->max_args)
+    rp_die(ps->path, ps->line, "wrong number of arguments for '%s' (usage: %s)", syn->word,
+           syn->usage);
+  memset(c, 0, sizeof(*c));
+  c->op = syn->op;
+  c->line = ps->line;
+#define NAME(what, i) parse_name(ps, what, w[i], strlen(w[i]))
+  switch (c->op) {
+  case RP_STREAM:
+    c->stream = NAME("stream", 1);
+    c->kind = CSAN_STREAM_BLOCKING;
+    if (nargs == 2) {
+      if (!strcmp(w[2], "blocking"))
+        c->kind = CSAN_STREAM_BLOCKING;
+      else if (!strcmp(w[2], "nonblocking"))
+        c->kind = CSAN_STREAM_NONBLOCKING;
+      else if (!strcmp(w[2], "per-thread"))
+        c->kind = CSAN_STREAM_PER_THREAD;
+      else
+        rp_die(ps->path, ps->line,
+               "unknown stream kind '%s' (expected blocking, nonblocking or per-thread)", w[2]);
+    }
+    break;
+  case RP_DESTROY_STREAM:
+  case RP_HOST_FUNC:
+  case RP_SYNC_STREAM:
+  case RP_QUERY_STREAM:
+    c->stream = NAME("stream", 1);
+    break;
+  case RP_EVENT:
+  case RP_DESTROY_EVENT:
+  case RP_SYNC_EVENT:
+  case RP_QUERY_EVENT:
+    c->event = NAME("event", 1);
+    break;
+  case RP_ALLOC:
+  case RP_ALLOC_ASYNC:
+    c->alloc = NAME("allocation", 1);
+    c->num = parse_num(ps, "an allocation size", w[2]);
+    if (c->num == 0)
+      rp_die(ps->path, ps->line, "allocation size must be positive");
+    if (c->op == RP_ALLOC_ASYNC) {
+      c->stream = NAME("stream", 3);
+      c->site = ++ps->prog->nsites;
+    }
+    break;
+  case RP_FREE:
+  case RP_FREE_ASYNC:
+    c->alloc = NAME("allocation", 1);
+    if (c->op == RP_FREE_ASYNC)
+      c->stream = NAME("stream", 2);
+    c->site = ++ps->prog->nsites;
+    break;
+  case RP_LAUNCH: {
+    c->stream = NAME("stream", 1);
+    c->kernel = csan_intern(w[2]);
+    if ((nargs - 2) % 2)
+      rp_die(ps->path, ps->line,
+             "'%s' lacks a range (usage: read R, write R or atomic R; R is A or A[OFF:LEN])",
+             w[nw - 1]);
+    c->nranges = (nargs - 2) / 2;
+    c->ranges = ranges_new(ps, c->nranges);
+    for (size_t i = 0; i < c->nranges; i++) {
+      const char *kw = w[3 + 2 * i];
+      uint32_t acc;
+      if (!strcmp(kw, "read"))
+        acc = CSAN_ACC_READ;
+      else if (!strcmp(kw, "write"))
+        acc = CSAN_ACC_WRITE;
+      else if (!strcmp(kw, "atomic"))
+        acc = CSAN_ACC_ATOMIC | CSAN_ACC_WRITE; /* an atomic read-modify-write */
+      else
+        rp_die(ps->path, ps->line, "expected read, write or atomic, got '%s'", kw);
+      c->ranges[i] = parse_range(ps, w[4 + 2 * i], acc);
+    }
+    break;
+  }
+  case RP_MEMSET:
+    c->stream = NAME("stream", 1);
+    c->nranges = 1;
+    c->ranges = ranges_new(ps, 1);
+    c->ranges[0] = parse_range(ps, w[2], CSAN_ACC_WRITE);
+    break;
+  case RP_MEMCPY:
+    c->stream = NAME("stream", 1);
+    c->nranges = 2;
+    c->ranges = ranges_new(ps, 2);
+    /* The source is read before the destination is written. */
+    c->ranges[0] = parse_range(ps, w[3], CSAN_ACC_READ);
+    c->ranges[1] = parse_range(ps, w[2], CSAN_ACC_WRITE);
+    if (!c->ranges[0].whole && !c->ranges[1].whole && c->ranges[0].len != c->ranges[1].len)
+      rp_die(ps->path, ps->line, "memcpy of %llu bytes into %llu bytes",
+             (unsigned long long)c->ranges[0].len, (unsigned long long)c->ranges[1].len);
+    break;
+  case RP_ADVANCE:
+    c->stream = NAME("stream", 1);
+    c->num = parse_num(ps, "an operation count", w[2]);
+    if (c->num == 0 || c->num > UINT32_MAX)
+      rp_die(ps->path, ps->line, "advance count must be in [1, %u]", UINT32_MAX);
+    break;
+  case RP_RECORD:
+    c->event = NAME("event", 1);
+    c->stream = NAME("stream", 2);
+    break;
+  case RP_WAIT:
+    c->stream = NAME("stream", 1);
+    c->event = NAME("event", 2);
+    break;
+  case RP_SYNC_DEVICE:
+  case RP_END:
+    break;
+  case RP_REPEAT:
+    c->num = parse_num(ps, "a repeat count", w[1]);
+    if (c->num > UINT32_MAX)
+      rp_die(ps->path, ps->line, "repeat count must be at most %u", UINT32_MAX);
+    break;
+  }
+#undef NAME
+}
+
+void rp_parse(const char *path, const char *text, size_t len, rp_program *out) {
+  memset(out, 0, sizeof(*out));
+  out->path = csan_intern(path);
+  parser ps = {out->path, 0, out, 0};
+  size_t *open = NULL; /* indices of unmatched repeats */
+  size_t nopen = 0;
+  char *copy = malloc(len + 1);
+  if (!copy)
+    rp_die(path, 0, "out of memory");
+  memcpy(copy, text, len);
+  copy[len] = '\0';
+  char *p = copy;
+  while (p < copy + len) {
+    ps.line++;
+    char *eol = memchr(p, '\n', (size_t)(copy + len - p));
+    char *next = eol ? eol + 1 : copy + len;
+    if (eol)
+      *eol = '\0';
+    if (memchr(p, '\0', (size_t)((eol ? eol : copy + len) - p)))
+      rp_die(path, ps.line, "NUL byte in the schedule");
+    char *hash = strchr(p, '#');
+    if (hash)
+      *hash = '\0';
+    char *w[MAX_WORDS + 2];
+    size_t nw = 0;
+    for (char *tok = strtok(p, " \t\r\f\v"); tok; tok = strtok(NULL, " \t\r\f\v")) {
+      if (nw == MAX_WORDS + 1)
+        rp_die(path, ps.line, "too many words (at most %d)", MAX_WORDS);
+      w[nw++] = tok;
+    }
+    p = next;
+    if (nw == 0)
+      continue;
+    if (out->ncmds == ps.cap) {
+      ps.cap = ps.cap ? 2 * ps.cap : 64;
+      rp_cmd *cmds = realloc(out->cmds, ps.cap * sizeof(*cmds));
+      size_t *o = realloc(open, ps.cap * sizeof(*o));
+      if (!cmds || !o)
+        rp_die(path, ps.line, "out of memory");
+      out->cmds = cmds;
+      open = o;
+    }
+    rp_cmd *c = &out->cmds[out->ncmds];
+    parse_command(&ps, w, nw, c);
+    if (c->op == RP_REPEAT) {
+      open[nopen++] = out->ncmds;
+    } else if (c->op == RP_END) {
+      if (nopen == 0)
+        rp_die(path, ps.line, "'end' without 'repeat'");
+      size_t r = open[--nopen];
+      c->match = r;
+      out->cmds[r].match = out->ncmds;
+    }
+    out->ncmds++;
+  }
+  if (nopen)
+    rp_die(path, out->cmds[open[nopen - 1]].line, "'repeat' without 'end'");
+  free(open);
+  free(copy);
+}
+
+void rp_program_free(rp_program *p) {
+  for (size_t i = 0; i < p->ncmds; i++)
+    free(p->cmds[i].ranges);
+  free(p->cmds);
+  memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,143 @@
+/* csan-replay.h: what the parts of csan-replay share.
+ *
+ *   csan-replay-parse.c   schedule text -> rp_program (syntax only)
+ *   csan-replay-exec.c    runs an rp_program: names, the model, the CPU shadow,
+ *                         the operation and allocation registries
+ *   csan-replay.c         main: flags, the reporter and its environment,
+ *                         draining the race table after every command
+ *
+ * A schedule is run twice. The first run is dry: it only keeps the names
+ * (streams, events, allocations) and checks every command against them, so a
+ * malformed schedule stops with exit status 2 before anything is reported.
+ * The second run does the work. Both runs take the same path through the
+ * schedule (repeat loops included), so an error the second run could meet
+ * the first one has already met.
+ */
+#ifndef CSAN_REPLAY_H
+#define CSAN_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "csan_abi.h"
+#include "csan_alloc.h"
+#include "csan_flags.h"
+#include "csan_model.h"
+#include "csan_ops.h"
+#include "csan_report.h"
+#include "csan_shadow_cpu.h"
+
+/* Exit status of a malformed schedule or a bad command line. */
+#define RP_EXIT_USAGE 2
+
+/* ------------------------------------------------------------------------
+ * The schedule.
+ * ---------------------------------------------------------------------- */
+
+typedef enum rp_op {
+  RP_STREAM,
+  RP_DESTROY_STREAM,
+  RP_EVENT,
+  RP_DESTROY_EVENT,
+  RP_ALLOC,
+  RP_ALLOC_ASYNC,
+  RP_FREE,
+  RP_FREE_ASYNC,
+  RP_LAUNCH,
+  RP_MEMSET,
+  RP_MEMCPY,
+  RP_HOST_FUNC,
+  RP_ADVANCE,
+  RP_RECORD,
+  RP_WAIT,
+  RP_SYNC_STREAM,
+  RP_SYNC_EVENT,
+  RP_SYNC_DEVICE,
+  RP_QUERY_STREAM,
+  RP_QUERY_EVENT,
+  RP_REPEAT,
+  RP_END
+} rp_op;
+
+/* One access of an operation: `A` (the whole allocation) or `A[OFF:LEN]`.
+ * Each access written in the schedule is one site, as one load or store
+ * instruction of a kernel is one site on the GPU: the race table keeps the
+ * races of different sites apart, the reporter deduplicates by site pair,
+ * and the iterations of a repeat loop share their sites. */
+typedef struct rp_range {
+  const char *alloc; /* allocation name (interned) */
+  bool whole;        /* `A`: the whole allocation */
+  uint64_t off, len; /* `A[OFF:LEN]` */
+  uint32_t access;   /* CSAN_ACC_* */
+  uint32_t site;     /* site id, 1-based */
+} rp_range;
+
+typedef struct rp_cmd {
+  rp_op op;
+  unsigned line;
+  const char *stream; /* interned names, those the command has */
+  const char *event;
+  const char *alloc;
+  const char *kernel;  /* launch: the kernel name, as written */
+  uint64_t num;        /* alloc size, repeat count, advance count */
+  csan_stream_kind kind; /* stream */
+  uint32_t site;       /* free, free-async, alloc-async: the site of their access */
+  rp_range *ranges;    /* launch, memset (1), memcpy (2: source, destination) */
+  size_t nranges;
+  size_t match;        /* repeat: index of its end; end: index of its repeat */
+} rp_cmd;
+
+typedef struct rp_program {
+  const char *path; /* as shown in messages and reports (interned) */
+  rp_cmd *cmds;
+  size_t ncmds;
+  uint32_t nsites; /* site ids are 1..nsites */
+} rp_program;
+
+/* Parses a schedule. On a syntax error prints
+ * `csan-replay: PATH:LINE: <message>` and exits with RP_EXIT_USAGE. */
+void rp_parse(const char *path, const char *text, size_t len, rp_program *out);
+void rp_program_free(rp_program *p);
+
+/* Prints `csan-replay: PATH:LINE: <message>` to stderr and exits with
+ * RP_EXIT_USAGE. */
+void rp_die(const char *path, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+
+/* ------------------------------------------------------------------------
+ * The run.
+ * ---------------------------------------------------------------------- */
+
+/* What a (non-dry) run works on. */
+typedef struct rp_world {
+  csan_flags flags;
+  csan_model *model;
+  csan_shadow_cpu *shadow;
+  csan_ops *ops;
+  csan_allocs *allocs;
+  csan_reporter *reporter;
+  /* Length of the access of each site (index: site id), filled by the dry
+   * run: what the reporter prints as the size of a kernel's earlier access. */
+  uint64_t *site_len;
+  uint32_t nsites;
+  /* The race entry being handed to the reporter (see rp_find_op). */
+  const csan_race *reporting;
+  csan_race *drain_buf; /* room for every entry of the race table */
+  uint32_t drain_cap;
+  uint64_t not_recorded; /* races the table had no room for, over all drains */
+} rp_world;
+
+/* Runs the program. world null: the dry run (names and checks only; fills
+ * site_len, which has room for nsites + 1 entries). Otherwise the real run,
+ * which calls rp_drain after every command and stops the process when
+ * halt_on_error says so. */
+void rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len);
+
+/* Hands the race table's new entries to the reporter, in schedule order,
+ * and empties the table (csan-replay.c). */
+void rp_drain(rp_world *w);
+/* Ends the run: the reporter's summary, then exit with its status. */
+void rp_finish(rp_world *w) __attribute__((noreturn));
+
+#endif /* CSAN_REPLAY_H */
