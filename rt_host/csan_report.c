@@ -394,7 +394,12 @@ static size_t handle_entry(csan_reporter *r, const csan_race *e) {
       start = picks[i].base > lo ? picks[i].base : lo;
       end = picks[i].base + picks[i].size < hi ? picks[i].base + picks[i].size : hi;
     }
-    if (pos < start) { /* bytes in no known allocation */
+    /* Bytes in no known allocation. The entry's range is a hull: when it
+     * covers known allocations, the bytes between them are an artifact of
+     * merging (the device does not key races by address), not conflicting
+     * bytes, so only a hull that meets no allocation at all is reported as
+     * unknown memory. */
+    if (pos < start && npicks == 0) {
       it.have_alloc = false;
       it.addr = pos;
       it.len = start - pos;
