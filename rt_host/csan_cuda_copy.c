@@ -9,8 +9,8 @@
  * device-to-device; batches: every element).
  *
  * Each side is classified: the allocation registry first (tracked device
- * memory, pinned host memory), then cuPointerGetAttribute for pointers csan
- * did not see allocated (untracked device memory, pinned host memory, or
+ * memory, live or freed, and pinned host memory), then cuPointerGetAttribute
+ * for pointers csan did not see allocated (untracked device memory, pinned host memory, or
  * pageable host memory when the driver does not know it). cudaMemcpyDefault
  * needs nothing more: the classes give the direction.
  *
@@ -41,7 +41,10 @@ static mem_class classify(const void *p) {
   if (!p)
     return MEM_PAGEABLE;
   csan_alloc_info a;
-  if (csan_allocs_find(csan_g.allocs, (uint64_t)(uintptr_t)p, &a))
+  /* A freed block is still tracked: its shadow holds the FREE markers that
+   * make a copy into it a use-after-free. */
+  if (csan_allocs_find(csan_g.allocs, (uint64_t)(uintptr_t)p, &a) ||
+      csan_allocs_find_freed(csan_g.allocs, (uint64_t)(uintptr_t)p, &a))
     return (a.flags & CSAN_ALLOC_HOST_PINNED) ? MEM_PINNED : MEM_DEVICE_TRACKED;
   unsigned int type = 0;
   if (csan_g.drv.cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,

@@ -294,6 +294,23 @@ void csan_rt_drain(void) {
     csan_rt_halt();
 }
 
+void csan_rt_races_clear(void) {
+  CUstream s = (CUstream)csan_g.priv;
+  size_t bytes = (size_t)csan_g.race_cap * sizeof(csan_race);
+  csan_race_table hdr;
+  memset(&hdr, 0, sizeof hdr);
+  hdr.capacity = csan_g.race_cap;
+  if (csan_g.drv.cuMemsetD8Async((CUdeviceptr)(csan_g.races + CSAN_RACE_ENTRIES_OFFSET), 0, bytes,
+                                 s) != CUDA_SUCCESS ||
+      csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)csan_g.races, &hdr, sizeof hdr, s) !=
+          CUDA_SUCCESS ||
+      csan_g.drv.cuStreamSynchronize(s) != CUDA_SUCCESS)
+    return;
+  csan_report_table_cleared(csan_g.reporter);
+  atomic_store(&g_last_used, 0);
+  atomic_store(&g_left_pending, false);
+}
+
 uint64_t csan_rt_pool_exhausted(void) {
   uint64_t n = csan_g.pool_exhausted_before;
   csan_pool p;

@@ -253,6 +253,8 @@ CUresult csan_rt_rk_launch(CUfunction f, uint32_t blocks, CUstream s, void **arg
 void csan_rt_report_env(csan_report_env *env);
 /* Copies the race table and reports what it can; halts if told to. */
 void csan_rt_drain(void);
+/* Empties the device race table (rebase; everything in it was reported). */
+void csan_rt_races_clear(void);
 /* The pool's exhausted counter (device). */
 uint64_t csan_rt_pool_exhausted(void);
 /* Copies n bytes of csan's device memory to the host on csan's stream. */

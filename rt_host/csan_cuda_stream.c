@@ -21,9 +21,9 @@
  * ones) and tries again; if 254 streams are really alive, that is fatal.
  *
  * Epoch window: when some slot's counter reached CSAN_EPOCH_RESET_AT, the
- * next operation synchronizes the device, reports what the race table holds,
- * resets every page shadow and the pool (FREE markers survive as epoch-0
- * records) and rebases the model. Another thread issuing work at the same
+ * next operation synchronizes the device, reports what the race table holds
+ * and empties it, resets every page shadow and the pool (FREE markers survive
+ * as epoch-0 records) and rebases the model. Another thread issuing work at the same
  * moment makes csan_model_rebase refuse; the next operation tries again (the
  * counters have 2^31 epochs of headroom).
  */
@@ -299,9 +299,11 @@ void csan_rt_maybe_rebase(void) {
   if (!csan_model_needs_rebase(csan_g.model)) {
     atomic_store(&csan_rt_rebase_pending, false);
   } else if (csan_rt_device_sync() == cudaSuccess) {
-    /* Every operation completed: report them before their epochs go. The
-     * race table keeps its entries (the reporter has seen them). */
+    /* Every operation completed: report them before their epochs go, then
+     * empty the race table, whose keys (slot, epoch) would otherwise name
+     * new races after the restart. */
     csan_rt_drain();
+    csan_rt_races_clear();
     csan_rt_shadow_rebase();
     if (csan_model_rebase(csan_g.model) == CSAN_MODEL_OK) {
       csan_ops_clear(csan_g.ops);

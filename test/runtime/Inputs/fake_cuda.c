@@ -143,8 +143,12 @@ typedef struct block {
   int live;
 } block;
 
+/* Small blocks are carved from the bottom of the arena, large ones (csan's
+ * shadow pages and pool among them) from its upper half, so small
+ * allocations share 2 MiB pages as a real allocator's do. */
+#define LARGE_BLOCK (1u << 20)
 static char *g_arena;
-static size_t g_arena_used;
+static size_t g_arena_used, g_arena_large = ARENA_BYTES / 2;
 static block *g_blocks;
 static size_t g_nblocks, g_blocks_cap;
 static uint64_t g_device_bytes;
@@ -183,11 +187,12 @@ static void *dev_alloc_locked(size_t size, int kind) {
       return b->ptr;
     }
   }
-  if (g_arena_used + cap > ARENA_BYTES)
+  size_t *used = cap >= LARGE_BLOCK ? &g_arena_large : &g_arena_used;
+  if (*used + cap > (cap >= LARGE_BLOCK ? ARENA_BYTES : ARENA_BYTES / 2))
     return NULL;
   block *b = block_new();
-  b->ptr = g_arena + g_arena_used;
-  g_arena_used += cap;
+  b->ptr = g_arena + *used;
+  *used += cap;
   b->size = size;
   b->cap = cap;
   b->kind = kind;
