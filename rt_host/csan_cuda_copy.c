@@ -43,9 +43,11 @@ static mem_class classify(const void *p) {
   csan_alloc_info a;
   /* A freed block is still tracked: its shadow holds the FREE markers that
    * make a copy into it a use-after-free. */
-  if (csan_allocs_find(csan_g.allocs, (uint64_t)(uintptr_t)p, &a) ||
-      csan_allocs_find_freed(csan_g.allocs, (uint64_t)(uintptr_t)p, &a))
+  if (csan_allocs_find(csan_g.allocs, (uint64_t)(uintptr_t)p, &a))
     return (a.flags & CSAN_ALLOC_HOST_PINNED) ? MEM_PINNED : MEM_DEVICE_TRACKED;
+  if (csan_allocs_find_freed(csan_g.allocs, (uint64_t)(uintptr_t)p, &a) &&
+      !(a.flags & CSAN_ALLOC_HOST_PINNED))
+    return MEM_DEVICE_TRACKED;
   unsigned int type = 0;
   if (csan_g.drv.cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                                        (CUdeviceptr)(uintptr_t)p) != CUDA_SUCCESS)

@@ -1,13 +1,16 @@
 // A synchronous host-to-device cudaMemcpy from pageable memory returns once
 // the data is staged, before the copy into device memory is done: a kernel
 // on a non-blocking stream issued afterwards that writes the destination
-// races with the copy. From pinned memory (cudaMallocHost) the host waits for
-// the copy, and the same kernel is ordered after it. Pinned memory is known
-// from the allocation registry; pageable memory is what CUDA does not know.
+// races with the copy. From pinned memory (cudaMallocHost, or pageable memory
+// pinned with cudaHostRegister) the host waits for the copy, and the same
+// kernel is ordered after it. Pinned memory is known from the allocation
+// registry; pageable memory is what CUDA does not know.
 // RUN: %cc_rt -o %t
 // RUN: %run %t pageable > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=PAGEABLE < %t.out
 // RUN: %run %t pinned > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=PINNED --implicit-check-not=WARNING < %t.out
+// RUN: %run %t registered > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=PINNED --implicit-check-not=WARNING < %t.out
 #include "rt_test.h"
 
@@ -20,6 +23,7 @@ static void overwrite_body(const fake_launch *l) {
 
 int main(int argc, char **argv) {
   int pinned = argc > 1 && !strcmp(argv[1], "pinned");
+  int registered = argc > 1 && !strcmp(argv[1], "registered");
   site = fake_cuda_site("ow.cu", 2, 5, "_Z9overwritePi", CSAN_ACC_WRITE, 4);
   fake_cuda_register_kernel((const void *)overwrite, "_Z9overwritePi", FAKE_TWIN_OK, 1,
                             overwrite_body);
@@ -32,6 +36,8 @@ int main(int argc, char **argv) {
     memcpy(host, pageable, 16);
   } else {
     host = pageable;
+    if (registered)
+      CK(__csan_cudaHostRegister(host, sizeof pageable, cudaHostRegisterDefault, SITE));
   }
   CK(__csan_cudaMemcpy(buf, host, 16, cudaMemcpyHostToDevice, SITE));
   LAUNCH(overwrite, s, &buf);
@@ -41,6 +47,8 @@ int main(int argc, char **argv) {
   NOTE("data %d %d", back[0], back[3]);
   if (pinned)
     CK(__csan_cudaFreeHost(host, SITE));
+  if (registered)
+    CK(__csan_cudaHostUnregister(host, SITE));
   return 0;
 }
 
