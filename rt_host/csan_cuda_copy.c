@@ -93,6 +93,7 @@ typedef struct xfer {
   size_t cap;
   host_wait wait;
   bool peer;         /* cudaMemcpyPeer: after all earlier work of the device */
+  bool may_block;    /* the call may wait for the device (see xfer_begin) */
 } xfer;
 
 static void xfer_init(xfer *x, const char *api, bool sync, bool pt, cudaStream_t stream) {
@@ -101,6 +102,7 @@ static void xfer_init(xfer *x, const char *api, bool sync, bool pt, cudaStream_t
   x->sync = sync;
   x->pt = pt;
   x->stream = sync ? NULL : stream;
+  x->may_block = sync;
   x->r = x->inline_r;
   x->acc = x->inline_a;
   x->cap = XFER_INLINE;
@@ -155,6 +157,9 @@ static void xfer_copy(xfer *x, const void *dst, region dr, const void *src, regi
   xfer_region(x, sc, sr, CSAN_ACC_READ);
   xfer_region(x, dc, dr, CSAN_ACC_WRITE);
   x->wait = copy_wait(x, dc, sc);
+  /* Asynchronous copies with pageable memory may wait too (staging, or
+   * until a copy to pageable memory is done). */
+  x->may_block = x->sync || dc == MEM_PAGEABLE || sc == MEM_PAGEABLE;
 }
 
 static void xfer_set(xfer *x, const void *dst, region dr) {
@@ -162,9 +167,16 @@ static void xfer_set(xfer *x, const void *dst, region dr) {
   xfer_region(x, dc, dr, CSAN_ACC_WRITE);
   x->set = true;
   x->wait = x->sync && dc == MEM_PINNED ? WAIT_ALL : WAIT_NONE;
+  x->may_block = x->sync;
 }
 
-/* Up to the CUDA call: false means pass the call through unmodelled. */
+/* Up to the CUDA call: false means pass the call through unmodelled.
+ *
+ * A call that may wait for the device (a synchronous copy waits for the work
+ * before it and often for itself) must not hold the model lock while it
+ * waits: its operation is committed before the call, after its range checks
+ * were launched. If the call then fails, the operation still stands (its
+ * checks ran anyway); such calls fail on bad arguments, before any work. */
 static bool xfer_begin(xfer *x, csan_rt_op *o, const csan_host_site *site, const void *ra) {
   if (csan_rt_capturing(x->stream, x->pt))
     return false;
@@ -175,8 +187,11 @@ static bool xfer_begin(xfer *x, csan_rt_op *o, const csan_host_site *site, const
                        csan_rt_stack(ra, site)};
   if (!csan_rt_op_begin(o, x->stream, x->pt, &d))
     return false;
-  if (!x->n)
+  if (!x->n) {
+    if (x->may_block)
+      csan_rt_op_end(o, true);
     return true;
+  }
   csan_rt_op_ctx(o, CSAN_CTX_F_RANGE_OP);
   if (x->peer) {
     /* Serialized with all earlier work of the device (cudaMemcpyPeer). */
@@ -189,19 +204,22 @@ static bool xfer_begin(xfer *x, csan_rt_op *o, const csan_host_site *site, const
     csan_rt_shadow_access(o->cu, &o->ctx, r->base, r->width, r->rows, r->pitch, r->slices,
                           r->slice_pitch, x->bytes, x->acc[i]);
   }
+  if (x->may_block)
+    csan_rt_op_end(o, true);
   return true;
 }
 
+/* After a call that xfer_begin modelled. */
 static cudaError_t xfer_end(xfer *x, csan_rt_op *o, cudaError_t r) {
   bool ok = r == cudaSuccess;
   csan_vc vc;
-  bool wait = ok && o->prepared && x->wait != WAIT_NONE;
+  bool wait = ok && x->wait != WAIT_NONE;
   if (wait) {
     vc = o->op.vc;
     if (x->wait == WAIT_ALL)
       vc.c[o->op.slot] = o->op.epoch;
   }
-  csan_rt_op_end(o, ok);
+  csan_rt_op_end(o, ok); /* nothing left to do when xfer_begin committed */
   if (wait)
     csan_rt_host_observed(&vc);
   xfer_free(x);
@@ -329,6 +347,7 @@ static void xfer_copy3d(xfer *x, cudaArray_t dst_array, struct cudaPitchedPtr ds
     mem_class dc = dst_array ? MEM_DEVICE_UNTRACKED : classify(dst.ptr);
     mem_class sc = src_array ? MEM_DEVICE_UNTRACKED : classify(src.ptr);
     x->wait = copy_wait(x, dc, sc);
+    x->may_block = x->sync || dc == MEM_PAGEABLE || sc == MEM_PAGEABLE;
     return;
   }
   xfer_copy(x, dst.ptr, side3d(dst, dpos, e), src.ptr, side3d(src, spos, e));
@@ -437,6 +456,7 @@ static void xfer_to_symbol(xfer *x, const void *symbol, const void *src, size_t 
   char *d = symbol_address(symbol);
   if (!d) { /* not a symbol: the call fails on its own */
     x->wait = WAIT_NONE;
+    x->may_block = x->sync;
     return;
   }
   xfer_copy(x, d + offset, linear(d + offset, count), src, linear(src, count));
@@ -448,6 +468,7 @@ static void xfer_from_symbol(xfer *x, void *dst, const void *symbol, size_t coun
   char *s = symbol_address(symbol);
   if (!s) {
     x->wait = WAIT_NONE;
+    x->may_block = x->sync;
     return;
   }
   xfer_copy(x, dst, linear(dst, count), s + offset, linear(s + offset, count));
@@ -545,6 +566,7 @@ static void xfer_batch(xfer *x, void *const *dsts, const void *const *srcs, cons
     mem_class dc = classify(dsts[i]), sc = classify(srcs[i]);
     xfer_region(x, sc, linear(srcs[i], sizes[i]), CSAN_ACC_READ);
     xfer_region(x, dc, linear(dsts[i], sizes[i]), CSAN_ACC_WRITE);
+    x->may_block |= dc == MEM_PAGEABLE || sc == MEM_PAGEABLE;
   }
 }
 

@@ -192,6 +192,10 @@ static bool setup_device(char *why, size_t n) {
     snprintf(why, n, "no CUDA context: %s", csan_rt_cu_error(cr));
     return false;
   }
+  if (csan_rt_kernels_image_size < 4) {
+    snprintf(why, n, "this runtime was built without csan's own kernels");
+    return false;
+  }
   cr = g->drv.cuModuleLoadData(&g->rk_module, csan_rt_kernels_image);
   if (cr != CUDA_SUCCESS) {
     snprintf(why, n, "csan's own kernels do not load on this GPU: %s", csan_rt_cu_error(cr));

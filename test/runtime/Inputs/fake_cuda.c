@@ -39,7 +39,7 @@
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
-static int g_no_device, g_no_image, g_sync_sleep;
+static int g_no_device, g_no_image, g_sync_sleep, g_copy_sleep_ms;
 static __thread cudaError_t tl_last_error;
 
 /* ------------------------------------------------------------------------
@@ -84,6 +84,8 @@ static void init_env(void) {
   g_no_image = v && *v && strcmp(v, "0");
   v = getenv("FAKE_CUDA_SYNC_SLEEP");
   g_sync_sleep = v ? atoi(v) : 0;
+  v = getenv("FAKE_CUDA_COPY_SLEEP_MS");
+  g_copy_sleep_ms = v ? atoi(v) : 0;
 }
 
 static _Noreturn void fake_fatal(const char *fmt, ...) {
@@ -1512,6 +1514,8 @@ static cudaError_t from_symbol(void *dst, const void *sym, size_t n, size_t off)
 FAKE_EXPORT cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy");
   (void)k;
+  if (g_copy_sleep_ms > 0) /* a copy that waits for the device */
+    usleep((useconds_t)g_copy_sleep_ms * 1000);
   memmove(d, s, n);
   return cudaSuccess;
 }

@@ -16,6 +16,8 @@
  *   FAKE_CUDA_NO_KERNEL_IMAGE=1  cuModuleLoadData refuses csan's fatbin
  *   FAKE_CUDA_SYNC_SLEEP=N       cudaDeviceSynchronize takes N seconds
  *                                (work "still running")
+ *   FAKE_CUDA_COPY_SLEEP_MS=N    cudaMemcpy takes N milliseconds (a copy
+ *                                that waits for the device)
  */
 #ifndef FAKE_CUDA_H
 #define FAKE_CUDA_H
