@@ -15,16 +15,19 @@
  *       before the markers are in place).
  *   cudaFree
  *       of ordinary memory synchronizes the device (DESIGN.md, decision 11):
- *       snapshot, call, join. Of stream-ordered memory it does not. Either
- *       way the free is a host operation whose FREE|WRITE access runs on
- *       csan's stream, so users the host has not waited for are reported.
+ *       csan synchronizes it (snapshot, cudaDeviceSynchronize, join) before
+ *       the free. Of stream-ordered memory it does not. Either way the free
+ *       is a host operation whose FREE|WRITE access runs on csan's stream
+ *       before the memory is released, so users the host has not waited for
+ *       are reported.
  *   cudaMallocHost, cudaHostAlloc, cudaHostRegister
  *       pinned host memory: registered for copy classification, no shadow.
  *
- * A free and an allocation of the same bytes by two threads: the free
- * removes its record before the memory is released, and tags FREE only if no
- * live allocation covers the bytes by then, under g_mu, which also orders
- * the shadow work of allocations (EMPTY) after it.
+ * A free and an allocation of the same bytes by two threads: every free
+ * tags its bytes before it releases them, and every allocation empties its
+ * bytes after it got them, each under g_mu on csan's stream (or, for the
+ * stream-ordered calls, in the operation's stream before the release / after
+ * the allocation), so a FREE marker never lands on a newer allocation.
  *
  * __device__ variables are registered by the module constructor
  * (__cudaRegisterVar, or __csan_register_device_var under -fgpu-rdc) before
@@ -70,16 +73,6 @@ void csan_rt_alloc_add(const csan_alloc_info *info) {
 static bool find_live(const void *p, csan_alloc_info *a) {
   return csan_allocs_find(csan_g.allocs, (uint64_t)(uintptr_t)p, a) &&
          a->base == (uint64_t)(uintptr_t)p;
-}
-
-/* A live allocation overlapping [base, base + size). */
-static bool any_live(uint64_t base, uint64_t size) {
-  csan_alloc_info a[4];
-  size_t n = csan_allocs_cover(csan_g.allocs, base, base + size, false, a, 4);
-  for (size_t i = 0; i < n; i++)
-    if (!(a[i].flags & CSAN_ALLOC_FREED))
-      return true;
-  return false;
 }
 
 /* A new allocation made by a synchronous call: registered, tracked and
@@ -310,48 +303,47 @@ CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site
     return cudaFree(devPtr);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   csan_alloc_info a;
-  csan_alloc_event ev;
-  alloc_event(&ev, "cudaFree", site, stack);
-  pthread_mutex_lock(&g_mu);
-  bool known = find_live(devPtr, &a) && is_device_memory(&a) &&
-               csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
-  pthread_mutex_unlock(&g_mu);
-  /* A free of memory csan did not see allocated is taken as ordinary
-   * (device-synchronizing) memory. */
+  bool known = find_live(devPtr, &a) && is_device_memory(&a);
+  /* Ordinary memory (or memory csan did not see allocated): the free
+   * synchronizes the device. csan synchronizes first itself, so the free
+   * can be tagged before the memory goes back to the allocator (once it is
+   * back, another thread may be handed the same bytes). */
   bool ordered = !known || !(a.flags & CSAN_ALLOC_STREAM_ORDERED);
-  csan_vc all;
   if (ordered)
-    csan_model_device_clock(csan_g.model, &all);
-  cudaError_t r = cudaFree(devPtr);
-  if (r != cudaSuccess) {
-    if (known) {
-      pthread_mutex_lock(&g_mu);
-      csan_rt_alloc_add(&a);
-      pthread_mutex_unlock(&g_mu);
+    csan_rt_device_sync();
+  bool tagged = false;
+  csan_op op;
+  csan_rt_op_desc d = {CSAN_OPK_FREE, "cudaFree", known ? a.size : 0, NULL, site, stack};
+  if (known && csan_rt_host_op(&op, &d)) {
+    csan_alloc_event ev;
+    alloc_event(&ev, "cudaFree", site, stack);
+    ev.op_id = op.op_id;
+    ev.slot = op.slot;
+    ev.epoch = op.epoch;
+    csan_launch_ctx ctx;
+    csan_rt_ctx_fill(&ctx, &op, CSAN_CTX_F_RANGE_OP);
+    pthread_mutex_lock(&g_mu);
+    tagged = find_live(devPtr, &a) && is_device_memory(&a) &&
+             csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
+    if (tagged) {
+      csan_rt_shadow_access((CUstream)csan_g.priv, &ctx, a.base, a.size, 1, 0, 1, 0, a.size,
+                            CSAN_ACC_FREE | CSAN_ACC_WRITE);
+      csan_rt_priv_sync();
     }
-    return r;
+    pthread_mutex_unlock(&g_mu);
   }
-  if (ordered)
-    csan_model_host_join(csan_g.model, &all);
-  if (known) {
-    csan_op op;
-    csan_rt_op_desc d = {CSAN_OPK_FREE, "cudaFree", a.size, NULL, site, stack};
-    if (csan_rt_host_op(&op, &d)) {
-      csan_launch_ctx ctx;
-      csan_rt_ctx_fill(&ctx, &op, CSAN_CTX_F_RANGE_OP);
-      pthread_mutex_lock(&g_mu);
-      /* Another thread may have been handed the bytes already. */
-      if (!any_live(a.base, a.size)) {
-        csan_rt_shadow_access((CUstream)csan_g.priv, &ctx, a.base, a.size, 1, 0, 1, 0, a.size,
-                              CSAN_ACC_FREE | CSAN_ACC_WRITE);
-        /* Before any later allocation's shadow work on another stream. */
-        csan_rt_priv_sync();
-      }
-      pthread_mutex_unlock(&g_mu);
-    }
+  cudaError_t r = cudaFree(devPtr);
+  if (tagged && r != cudaSuccess) {
+    /* Still allocated after all: live again, without the FREE markers. */
+    pthread_mutex_lock(&g_mu);
+    csan_rt_alloc_add(&a);
+    csan_rt_shadow_empty_on((CUstream)csan_g.priv, a.base, a.size);
+    csan_rt_priv_sync();
+    pthread_mutex_unlock(&g_mu);
+  } else if (tagged) {
     csan_rt_shadow_tracked(-(int64_t)a.size);
   }
-  if (ordered)
+  if (ordered && r == cudaSuccess)
     csan_rt_drain(); /* the host waited for the device */
   return r;
 }
