@@ -117,7 +117,7 @@ static void xfer_free(xfer *x) {
 
 /* Adds a region to check if it is tracked device memory. */
 static void xfer_region(xfer *x, mem_class c, region r, uint32_t access) {
-  if (c != MEM_DEVICE_TRACKED || !r.width)
+  if (c != MEM_DEVICE_TRACKED || !r.width || !r.rows || !r.slices)
     return;
   if (x->n == x->cap) {
     size_t cap = 2 * x->cap;

@@ -257,6 +257,8 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   if (csan_rt_capturing(c->stream, c->pt))
     return launch_real(c);
   twin_entry t = twin_get(c->func);
+  if (t.nparams && !c->args)
+    t.twin = NULL; /* CUDA rejects the launch; let it say so */
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))

@@ -175,9 +175,9 @@ void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, uint64_t base
   memset(&p, 0, sizeof p);
   p.base = base;
   p.width = width;
-  p.rows = rows ? rows : 1;
+  p.rows = rows;
   p.pitch = pitch;
-  p.slices = slices ? slices : 1;
+  p.slices = slices;
   p.slice_pitch = slice_pitch;
   p.size = size;
   p.access = access;
