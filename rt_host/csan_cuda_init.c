@@ -151,6 +151,18 @@ static bool dev_alloc(uint64_t *out, size_t bytes, const char *what, char *why, 
   return true;
 }
 
+/* A driver function as of the CUDA version csan was built with (the layouts
+ * of cuda.h are that version's); the legacy-stream variants, since csan
+ * always names streams explicitly. */
+static cudaError_t csan_get_entry_point(const char *name, void **fp,
+                                        enum cudaDriverEntryPointQueryResult *st) {
+#if CUDART_VERSION >= 12050
+  return cudaGetDriverEntryPointByVersion(name, fp, CUDART_VERSION, cudaEnableLegacyStream, st);
+#else
+  return cudaGetDriverEntryPoint(name, fp, cudaEnableLegacyStream, st);
+#endif
+}
+
 /* Sets the device up; on failure writes the reason to why. */
 static bool setup_device(char *why, size_t n) {
   csan_rt *g = &csan_g;
@@ -160,8 +172,7 @@ static bool setup_device(char *why, size_t n) {
   do {                                                                                          \
     void *fp = NULL;                                                                            \
     enum cudaDriverEntryPointQueryResult st = cudaDriverEntryPointSymbolNotFound;               \
-    e = cudaGetDriverEntryPointByVersion(#name, &fp, CUDART_VERSION, cudaEnableLegacyStream,    \
-                                         &st);                                                  \
+    e = csan_get_entry_point(#name, &fp, &st);                                                  \
     if (e != cudaSuccess) {                                                                     \
       snprintf(why, n, "%s", cudaGetErrorString(e));                                            \
       return false;                                                                             \
