@@ -16,10 +16,15 @@
  * Everything here is hidden in libcsan_rt; only the wrappers (CSAN_EXPORT)
  * are visible.
  *
- * Locks, innermost last: model (taken by csan_model_*; an operation holds it
- * from prepare to commit), then each of the registries, the shadow manager,
- * the twin cache, the variable table. No glue lock is held across a CUDA call
- * that waits for the application's work.
+ * Locks, outermost first: the model's (an operation holds it from prepare to
+ * commit, around a launch or an asynchronous call that does not wait; calls
+ * that may wait commit first), the allocation lock (csan_cuda_alloc.c), then
+ * the registries', the shadow manager's, the twin cache's, the variable
+ * table's and the site cache's, none of which calls into another. No lock is
+ * held across a CUDA call that waits for the application's work; the
+ * allocation lock is held across a synchronization of csan's own stream,
+ * which runs only csan's short kernels (that is what orders a free's FREE
+ * markers before another thread's new allocation of the same bytes).
  */
 #ifndef CSAN_CUDA_RT_H
 #define CSAN_CUDA_RT_H
