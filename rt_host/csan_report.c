@@ -188,6 +188,7 @@ struct csan_reporter {
   str_set pairs;
   csan_report_stats stats;
   uint64_t table_dropped;
+  uint64_t dropped_before; /* dropped by tables emptied since (csan_report_table_cleared) */
   bool halted, finished;
   int final_status;
 };
@@ -440,6 +441,16 @@ size_t csan_report_table(csan_reporter *r, const csan_race_table *table) {
   return csan_report_races(r, entries, table->capacity);
 }
 
+void csan_report_table_cleared(csan_reporter *r) {
+  pthread_mutex_lock(&r->mu);
+  free(r->seen.v);
+  free(r->seen.used);
+  memset(&r->seen, 0, sizeof(r->seen));
+  r->dropped_before += r->table_dropped;
+  r->table_dropped = 0;
+  pthread_mutex_unlock(&r->mu);
+}
+
 bool csan_report_should_halt(csan_reporter *r) {
   pthread_mutex_lock(&r->mu);
   bool h = r->halted;
@@ -450,7 +461,7 @@ bool csan_report_should_halt(csan_reporter *r) {
 void csan_report_get_stats(csan_reporter *r, csan_report_stats *out) {
   pthread_mutex_lock(&r->mu);
   *out = r->stats;
-  out->not_recorded = r->table_dropped;
+  out->not_recorded = r->dropped_before + r->table_dropped;
   pthread_mutex_unlock(&r->mu);
 }
 
@@ -462,7 +473,8 @@ int csan_report_finish(csan_reporter *r, int program_status, const csan_report_n
     return s;
   }
   r->finished = true;
-  uint64_t not_recorded = r->table_dropped + (notes ? notes->not_recorded : 0);
+  uint64_t not_recorded =
+      r->dropped_before + r->table_dropped + (notes ? notes->not_recorded : 0);
   uint64_t pool = notes ? notes->pool_exhausted : 0;
   const csan_report_stats *st = &r->stats;
   bool found = st->reported + st->not_printed + not_recorded > 0;

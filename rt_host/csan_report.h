@@ -140,6 +140,12 @@ size_t csan_report_races(csan_reporter *r, const csan_race *entries, size_t n);
  * count for csan_report_finish. */
 size_t csan_report_table(csan_reporter *r, const csan_race_table *table);
 
+/* The runtime emptied the device race table (after a rebase, epochs restart
+ * and an entry seen before may come back naming another race): forgets which
+ * entries were handled (deduplication by site pair stays) and keeps the
+ * count of races the table dropped so far. */
+void csan_report_table_cleared(csan_reporter *r);
+
 /* True once halt_on_error stopped reporting. */
 bool csan_report_should_halt(csan_reporter *r);
 

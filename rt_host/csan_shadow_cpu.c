@@ -1,105 +1,19 @@
 /* csan_shadow_cpu.c: the CPU backend of the shadow engine.
  *
- * The platform layer below maps the engine's atomics onto C11 atomics on the
- * same plain uint64_t/uint32_t words the GPU uses, so the layouts stay those
- * of csan_abi.h. The directory holds host pointers; pages (3 MiB: tags, then
+ * The platform layer (csan_shadow_cpu_platform.h) maps the engine's atomics
+ * onto C11 atomics on the same plain uint64_t/uint32_t words the GPU uses, so
+ * the layouts stay those of csan_abi.h. The directory holds host pointers; pages (3 MiB: tags, then
  * site words) are allocated when a tracked range first reaches them and are
  * published with release stores, which the engine's directory loads acquire.
  */
 #include "csan_shadow_cpu.h"
 
 #include <pthread.h>
-#include <sched.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- platform layer for csan_shadow.h ---------------------------------- */
-
-#define CSAN_SH_FN static inline
-#define CSAN_SH_A64(p) ((_Atomic uint64_t *)(uintptr_t)(p))
-#define CSAN_SH_A32(p) ((_Atomic uint32_t *)(uintptr_t)(p))
-
-_Static_assert(sizeof(_Atomic uint64_t) == 8 && _Alignof(_Atomic uint64_t) == 8,
-               "shadow words are used as C11 atomics in place");
-_Static_assert(sizeof(_Atomic uint32_t) == 4, "shadow words are used as C11 atomics in place");
-
-static inline uint64_t csan_sh_load64(const uint64_t *p) {
-  return atomic_load_explicit(CSAN_SH_A64(p), memory_order_relaxed);
-}
-static inline void csan_sh_load_cells(const uint64_t *p, uint64_t *c0, uint64_t *c1) {
-  *c0 = atomic_load_explicit(CSAN_SH_A64(p), memory_order_relaxed);
-  *c1 = atomic_load_explicit(CSAN_SH_A64(p + 1), memory_order_relaxed);
-}
-static inline uint64_t csan_sh_load_dir(const uint64_t *p) {
-  return atomic_load_explicit(CSAN_SH_A64(p), memory_order_acquire);
-}
-static inline void csan_sh_store64(uint64_t *p, uint64_t v) {
-  atomic_store_explicit(CSAN_SH_A64(p), v, memory_order_relaxed);
-}
-static inline void csan_sh_store64_release(uint64_t *p, uint64_t v) {
-  atomic_store_explicit(CSAN_SH_A64(p), v, memory_order_release);
-}
-static inline uint64_t csan_sh_cas64_acquire(uint64_t *p, uint64_t expect, uint64_t desired) {
-  atomic_compare_exchange_strong_explicit(CSAN_SH_A64(p), &expect, desired, memory_order_acquire,
-                                          memory_order_relaxed);
-  return expect;
-}
-static inline uint64_t csan_sh_cas64_acq_rel(uint64_t *p, uint64_t expect, uint64_t desired) {
-  atomic_compare_exchange_strong_explicit(CSAN_SH_A64(p), &expect, desired, memory_order_acq_rel,
-                                          memory_order_acquire);
-  return expect;
-}
-static inline uint64_t csan_sh_fetch_add64(uint64_t *p, uint64_t v) {
-  return atomic_fetch_add_explicit(CSAN_SH_A64(p), v, memory_order_relaxed);
-}
-static inline void csan_sh_min64(uint64_t *p, uint64_t v) {
-  uint64_t old = atomic_load_explicit(CSAN_SH_A64(p), memory_order_relaxed);
-  while (v < old && !atomic_compare_exchange_weak_explicit(CSAN_SH_A64(p), &old, v,
-                                                           memory_order_relaxed,
-                                                           memory_order_relaxed)) {
-  }
-}
-static inline void csan_sh_max64(uint64_t *p, uint64_t v) {
-  uint64_t old = atomic_load_explicit(CSAN_SH_A64(p), memory_order_relaxed);
-  while (v > old && !atomic_compare_exchange_weak_explicit(CSAN_SH_A64(p), &old, v,
-                                                           memory_order_relaxed,
-                                                           memory_order_relaxed)) {
-  }
-}
-static inline uint32_t csan_sh_load32(const uint32_t *p) {
-  return atomic_load_explicit(CSAN_SH_A32(p), memory_order_relaxed);
-}
-static inline uint32_t csan_sh_load32_acquire(const uint32_t *p) {
-  return atomic_load_explicit(CSAN_SH_A32(p), memory_order_acquire);
-}
-static inline void csan_sh_store32(uint32_t *p, uint32_t v) {
-  atomic_store_explicit(CSAN_SH_A32(p), v, memory_order_relaxed);
-}
-static inline void csan_sh_store32_release(uint32_t *p, uint32_t v) {
-  atomic_store_explicit(CSAN_SH_A32(p), v, memory_order_release);
-}
-static inline uint32_t csan_sh_fetch_add32(uint32_t *p, uint32_t v) {
-  return atomic_fetch_add_explicit(CSAN_SH_A32(p), v, memory_order_relaxed);
-}
-/* Spin briefly, then let the lock holder run: the tests oversubscribe the
- * two cores, and a preempted holder must not be spun against. */
-static inline void csan_sh_pause(uint32_t round) {
-  if (round < 16) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-  } else {
-    sched_yield();
-  }
-}
-static inline void csan_sh_default_who(csan_race *e) {
-  memset(e->block, 0, sizeof e->block);
-  memset(e->thread, 0, sizeof e->thread);
-}
-
-#include "csan_shadow.h"
+#include "csan_shadow_cpu_platform.h"
 
 _Static_assert(sizeof(csan_who) == sizeof(csan_shadow_cpu_who) &&
                    offsetof(csan_who, thread) == offsetof(csan_shadow_cpu_who, thread),

@@ -1,0 +1,468 @@
+/* csan_cuda_init.c: start-up, the device set-up, the no-device path, exit.
+ *
+ * Start-up (once, at load or at the first wrapper call, whichever comes
+ * first) needs no CUDA: flags, the report stream, suppressions, the stack
+ * depot, the model, the registries and the reporter.
+ *
+ * The device is set up lazily, at the first call that needs it (never from a
+ * module constructor's __cudaRegisterVar): driver entry points, the context,
+ * csan's kernels, a private non-blocking stream, the shadow directory, the
+ * pool and the race table. When any of that fails, csan says once why and
+ * passes every call through unchanged for the rest of the run.
+ *
+ * Exit: the handler is registered once the device is set up, after CUDA's own
+ * initialization, so it runs before the CUDA runtime tears itself down. It
+ * waits (with a deadline) for the work still running, drains the race table
+ * and finishes the report; it leaves with _exit only when the report changes
+ * the exit status (races were found).
+ */
+#include "csan_cuda_rt.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The embedded fatbin of csan's kernels (rt_device/CMakeLists.txt). */
+extern const unsigned char csan_rt_kernels_image[];
+extern const unsigned long csan_rt_kernels_image_size;
+
+/* How long the exit handler waits for work still running on the device. */
+#define CSAN_EXIT_WAIT_SECONDS 10
+
+csan_rt csan_g = {.dev_mu = PTHREAD_MUTEX_INITIALIZER};
+
+static pthread_once_t g_init_once = PTHREAD_ONCE_INIT;
+/* Bumped by every device set-up: threads re-bind the context after a reset. */
+static _Atomic unsigned g_ctx_gen;
+static __thread unsigned tl_ctx_gen;
+
+/* ------------------------------------------------------------------------
+ * Messages.
+ * ---------------------------------------------------------------------- */
+
+void csan_rt_warn_once(_Atomic bool *flag, const char *fmt, ...) {
+  if (atomic_exchange(flag, true))
+    return;
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  csan_log_printf("csan: WARNING: %s\n", buf);
+}
+
+_Noreturn void csan_rt_fatal(const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  csan_log_printf("csan: ERROR: %s\n", buf);
+  exit(1);
+}
+
+const char *csan_rt_cu_error(CUresult r) {
+  const char *s = NULL;
+  if (csan_g.drv.cuGetErrorString && csan_g.drv.cuGetErrorString(r, &s) == CUDA_SUCCESS && s)
+    return s;
+  return "unknown CUDA driver error";
+}
+
+bool csan_rt_err_save(void) {
+  return cudaPeekAtLastError() == cudaSuccess;
+}
+
+void csan_rt_err_restore(bool was_clean, cudaError_t result) {
+  /* cudaGetLastError resets the last error; only when csan caused it. */
+  if (was_clean && result != cudaSuccess)
+    (void)cudaGetLastError();
+}
+
+/* ------------------------------------------------------------------------
+ * Start-up.
+ * ---------------------------------------------------------------------- */
+
+static void init_once(void) {
+  csan_rt *g = &csan_g;
+  csan_flags_init(&g->flags);
+  csan_log_init(&g->flags);
+  g->supp = csan_suppressions_init(g->flags.suppressions);
+  csan_stack_configure_from_flags(&g->flags);
+  g->model = csan_model_create();
+  g->ops = csan_ops_create(0);
+  g->allocs = csan_allocs_create(0);
+  csan_report_env env;
+  csan_rt_report_env(&env);
+  g->reporter = g->model && g->ops && g->allocs ? csan_reporter_create(&g->flags, &env, g->supp)
+                                                : NULL;
+  if (!g->reporter) {
+    fprintf(stderr, "csan: ERROR: out of memory at start-up\n");
+    exit(1);
+  }
+  if (g->flags.verbosity >= 1)
+    csan_log_printf("csan: CUDA stream sanitizer, ABI %u; the device is set up at the first "
+                    "CUDA call\n",
+                    CSAN_ABI_VERSION);
+}
+
+void csan_rt_init(void) {
+  pthread_once(&g_init_once, init_once);
+}
+
+/* Bad CSAN_OPTIONS are reported at start-up, even by a program that makes
+ * no CUDA call. */
+__attribute__((constructor)) static void csan_rt_ctor(void) {
+  csan_rt_init();
+}
+
+/* ------------------------------------------------------------------------
+ * The device.
+ * ---------------------------------------------------------------------- */
+
+static void exit_handler(void);
+
+/* Frees what a failed set-up allocated. */
+static void free_device(void) {
+  csan_rt *g = &csan_g;
+  if (g->races)
+    cudaFree((void *)(uintptr_t)g->races);
+  if (g->pool)
+    cudaFree((void *)(uintptr_t)g->pool);
+  if (g->dir)
+    cudaFree((void *)(uintptr_t)g->dir);
+  if (g->priv)
+    cudaStreamDestroy(g->priv);
+  g->races = g->pool = g->dir = 0;
+  g->priv = NULL;
+}
+
+static bool dev_alloc(uint64_t *out, size_t bytes, const char *what, char *why, size_t n) {
+  void *p = NULL;
+  cudaError_t e = cudaMalloc(&p, bytes);
+  if (e != cudaSuccess) {
+    snprintf(why, n, "cannot allocate the %s (%zu bytes): %s", what, bytes, cudaGetErrorString(e));
+    return false;
+  }
+  *out = (uint64_t)(uintptr_t)p;
+  return true;
+}
+
+/* A driver function as of the CUDA version csan was built with (the layouts
+ * of cuda.h are that version's); the legacy-stream variants, since csan
+ * always names streams explicitly. */
+static cudaError_t csan_get_entry_point(const char *name, void **fp,
+                                        enum cudaDriverEntryPointQueryResult *st) {
+#if CUDART_VERSION >= 12050
+  return cudaGetDriverEntryPointByVersion(name, fp, CUDART_VERSION, cudaEnableLegacyStream, st);
+#else
+  return cudaGetDriverEntryPoint(name, fp, cudaEnableLegacyStream, st);
+#endif
+}
+
+/* Sets the device up; on failure writes the reason to why. */
+static bool setup_device(char *why, size_t n) {
+  csan_rt *g = &csan_g;
+  memset(&g->drv, 0, sizeof g->drv);
+  cudaError_t e;
+#define CSAN_GET_ENTRY(name)                                                                    \
+  do {                                                                                          \
+    void *fp = NULL;                                                                            \
+    enum cudaDriverEntryPointQueryResult st = cudaDriverEntryPointSymbolNotFound;               \
+    e = csan_get_entry_point(#name, &fp, &st);                                                  \
+    if (e != cudaSuccess) {                                                                     \
+      snprintf(why, n, "%s", cudaGetErrorString(e));                                            \
+      return false;                                                                             \
+    }                                                                                           \
+    if (!fp || st != cudaDriverEntryPointSuccess) {                                             \
+      snprintf(why, n, "the CUDA driver has no %s for CUDA %d", #name, CUDART_VERSION);         \
+      return false;                                                                             \
+    }                                                                                           \
+    memcpy(&g->drv.name, &fp, sizeof fp);                                                       \
+  } while (0);
+  CSAN_DRIVER_FUNCTIONS(CSAN_GET_ENTRY)
+#undef CSAN_GET_ENTRY
+
+  int count = 0;
+  e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    snprintf(why, n, "%s", e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device");
+    return false;
+  }
+  /* The primary context, made current the runtime's way. */
+  e = cudaFree(NULL);
+  if (e != cudaSuccess) {
+    snprintf(why, n, "%s", cudaGetErrorString(e));
+    return false;
+  }
+  CUresult cr = g->drv.cuCtxGetCurrent(&g->ctx);
+  if (cr != CUDA_SUCCESS || !g->ctx) {
+    snprintf(why, n, "no CUDA context: %s", csan_rt_cu_error(cr));
+    return false;
+  }
+  if (csan_rt_kernels_image_size < 4) {
+    snprintf(why, n, "this runtime was built without csan's own kernels");
+    return false;
+  }
+  cr = g->drv.cuModuleLoadData(&g->rk_module, csan_rt_kernels_image);
+  if (cr != CUDA_SUCCESS) {
+    snprintf(why, n, "csan's own kernels do not load on this GPU: %s", csan_rt_cu_error(cr));
+    return false;
+  }
+  struct {
+    CUfunction *f;
+    const char *name;
+  } kernels[] = {{&g->rk_access, CSAN_RK_ACCESS_NAME},
+                 {&g->rk_fill, CSAN_RK_FILL_NAME},
+                 {&g->rk_reset_page, CSAN_RK_RESET_PAGE_NAME},
+                 {&g->rk_pool_reset, CSAN_RK_POOL_RESET_NAME}};
+  for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+    cr = g->drv.cuModuleGetFunction(kernels[i].f, g->rk_module, kernels[i].name);
+    if (cr != CUDA_SUCCESS) {
+      snprintf(why, n, "csan's kernel %s is missing: %s", kernels[i].name, csan_rt_cu_error(cr));
+      return false;
+    }
+  }
+  e = cudaStreamCreateWithFlags(&g->priv, cudaStreamNonBlocking);
+  if (e != cudaSuccess) {
+    snprintf(why, n, "cannot create csan's stream: %s", cudaGetErrorString(e));
+    return false;
+  }
+  int dev = 0, sms = 0;
+  if (cudaGetDevice(&dev) == cudaSuccess &&
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && sms > 0)
+    g->max_blocks = (uint32_t)sms * 8u;
+  else
+    g->max_blocks = 1024;
+
+  /* Level-1 directory, all empty. */
+  size_t dir_bytes = (size_t)(1u << CSAN_L1_BITS) * sizeof(uint64_t);
+  if (!dev_alloc(&g->dir, dir_bytes, "shadow directory", why, n))
+    return false;
+  /* Pool: header (csan_shadow.h: capacity, next_free = 1, no free list,
+   * nothing exhausted), then the blocks. */
+  uint64_t pool_bytes = (uint64_t)g->flags.pool_mb << 20;
+  uint64_t blocks = (pool_bytes - CSAN_POOL_BLOCKS_OFFSET) / sizeof(csan_pool_block);
+  if (blocks > UINT32_MAX)
+    blocks = UINT32_MAX;
+  if (!dev_alloc(&g->pool, (size_t)pool_bytes, "shadow pool (CSAN_OPTIONS=pool_mb)", why, n))
+    return false;
+  unsigned char pool_hdr[CSAN_POOL_BLOCKS_OFFSET];
+  memset(pool_hdr, 0, sizeof pool_hdr);
+  csan_pool ph;
+  memset(&ph, 0, sizeof ph);
+  ph.capacity = (uint32_t)blocks;
+  ph.next_free = 1;
+  memcpy(pool_hdr, &ph, sizeof ph);
+  /* Race table: zeroed entries, then the capacity. */
+  g->race_cap = (uint32_t)g->flags.race_table_size;
+  size_t race_bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)g->race_cap * sizeof(csan_race);
+  if (!dev_alloc(&g->races, race_bytes, "race table (CSAN_OPTIONS=race_table_size)", why, n))
+    return false;
+  csan_race_table rh;
+  memset(&rh, 0, sizeof rh);
+  rh.capacity = g->race_cap;
+  CUstream s = (CUstream)g->priv;
+  cr = g->drv.cuMemsetD8Async((CUdeviceptr)g->dir, 0, dir_bytes, s);
+  if (cr == CUDA_SUCCESS)
+    cr = g->drv.cuMemcpyHtoDAsync((CUdeviceptr)g->pool, pool_hdr, sizeof pool_hdr, s);
+  if (cr == CUDA_SUCCESS)
+    cr = g->drv.cuMemsetD8Async((CUdeviceptr)g->races, 0, race_bytes, s);
+  if (cr == CUDA_SUCCESS)
+    cr = g->drv.cuMemcpyHtoDAsync((CUdeviceptr)g->races, &rh, sizeof rh, s);
+  if (cr == CUDA_SUCCESS)
+    cr = g->drv.cuStreamSynchronize(s);
+  if (cr != CUDA_SUCCESS) {
+    snprintf(why, n, "cannot initialize csan's device memory: %s", csan_rt_cu_error(cr));
+    return false;
+  }
+  return true;
+}
+
+/* Called with dev_mu held and dev UNKNOWN. */
+static int setup_locked(void) {
+  static bool exit_registered, said_off;
+  char why[512] = "";
+  bool clean = cudaPeekAtLastError() == cudaSuccess;
+  bool ok = setup_device(why, sizeof why);
+  if (!ok)
+    free_device();
+  /* Whatever csan's own calls left in the last error is not the
+   * application's. */
+  if (clean)
+    (void)cudaGetLastError();
+  if (!ok) {
+    if (!said_off)
+      csan_log_printf("csan: no usable CUDA device (%s): this run is not checked\n", why);
+    said_off = true;
+    atomic_store(&csan_g.dev, CSAN_DEV_OFF);
+    return CSAN_DEV_OFF;
+  }
+  atomic_fetch_add(&g_ctx_gen, 1);
+  if (!exit_registered) {
+    exit_registered = true;
+    atexit(exit_handler);
+  }
+  if (csan_g.flags.verbosity >= 1)
+    csan_log_printf("csan: checking: pool %d MiB, race table %u entries\n", csan_g.flags.pool_mb,
+                    csan_g.race_cap);
+  atomic_store_explicit(&csan_g.dev, CSAN_DEV_READY, memory_order_release);
+  return CSAN_DEV_READY;
+}
+
+bool csan_rt_device_ready(void) {
+  return atomic_load_explicit(&csan_g.dev, memory_order_acquire) == CSAN_DEV_READY &&
+         !atomic_load_explicit(&csan_g.exiting, memory_order_relaxed);
+}
+
+bool csan_rt_active(void) {
+  csan_rt_init();
+  int d = atomic_load_explicit(&csan_g.dev, memory_order_acquire);
+  if (d == CSAN_DEV_UNKNOWN) {
+    pthread_mutex_lock(&csan_g.dev_mu);
+    d = atomic_load(&csan_g.dev);
+    if (d == CSAN_DEV_UNKNOWN)
+      d = setup_locked();
+    pthread_mutex_unlock(&csan_g.dev_mu);
+  }
+  if (d != CSAN_DEV_READY || atomic_load_explicit(&csan_g.exiting, memory_order_relaxed))
+    return false;
+  csan_rt_bind_context();
+  return true;
+}
+
+void csan_rt_bind_context(void) {
+  unsigned gen = atomic_load_explicit(&g_ctx_gen, memory_order_relaxed);
+  if (tl_ctx_gen == gen)
+    return;
+  CUcontext cur = NULL;
+  if (csan_g.drv.cuCtxGetCurrent(&cur) == CUDA_SUCCESS && !cur)
+    csan_g.drv.cuCtxSetCurrent(csan_g.ctx);
+  tl_ctx_gen = gen;
+}
+
+void csan_rt_device_lost(void) {
+  pthread_mutex_lock(&csan_g.dev_mu);
+  csan_rt_shadow_forget();
+  csan_rt_twins_forget();
+  csan_rt_vars_forget();
+  csan_rt_report_forget();
+  /* The reset freed them; nothing to free. */
+  csan_g.races = csan_g.pool = csan_g.dir = 0;
+  csan_g.priv = NULL;
+  csan_g.rk_module = NULL;
+  atomic_store(&csan_g.dev, CSAN_DEV_UNKNOWN);
+  pthread_mutex_unlock(&csan_g.dev_mu);
+}
+
+/* ------------------------------------------------------------------------
+ * Exit and halt.
+ * ---------------------------------------------------------------------- */
+
+static void print_usage(void) {
+  if (csan_g.flags.verbosity < 1)
+    return;
+  uint64_t shadow = 0, tracked = 0;
+  csan_rt_shadow_usage(&shadow, &tracked);
+  csan_log_printf("csan: shadow: %llu bytes for %llu tracked bytes\n",
+                  (unsigned long long)shadow, (unsigned long long)tracked);
+}
+
+/* Finishes the report; returns the status csan wants, or -1 when the
+ * program's own exit status stands. */
+static int finish(void) {
+  csan_report_notes notes;
+  memset(&notes, 0, sizeof notes);
+  notes.pool_exhausted = csan_rt_pool_exhausted();
+  print_usage();
+  return csan_report_finish(csan_g.reporter, -1, &notes);
+}
+
+_Noreturn void csan_rt_halt(void) {
+  atomic_store(&csan_g.exiting, true);
+  int status = finish();
+  fflush(NULL);
+  _exit(status < 0 ? csan_g.flags.exitcode : status);
+}
+
+typedef struct exit_wait {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  bool done;
+  cudaError_t result;
+} exit_wait;
+
+static void *exit_sync_thread(void *arg) {
+  exit_wait *w = arg;
+  cudaError_t e = cudaDeviceSynchronize();
+  pthread_mutex_lock(&w->mu);
+  w->done = true;
+  w->result = e;
+  pthread_cond_signal(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+  return NULL;
+}
+
+/* Waits for the work the host has not observed yet, at most
+ * CSAN_EXIT_WAIT_SECONDS: a cudaDeviceSynchronize on a helper thread, so a
+ * kernel that never ends cannot hang the exit. */
+static void wait_for_work(void) {
+  csan_vc all, host;
+  csan_model_device_clock(csan_g.model, &all);
+  csan_model_host_clock(csan_g.model, &host);
+  bool pending = false;
+  for (uint32_t s = 0; s < CSAN_MAX_SLOTS && !pending; s++)
+    pending = all.c[s] > host.c[s];
+  if (!pending)
+    return;
+  /* Leaked on a timeout: the helper may still be inside CUDA. */
+  exit_wait *w = calloc(1, sizeof *w);
+  pthread_t t;
+  bool started = false;
+  if (w) {
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    started = pthread_create(&t, NULL, exit_sync_thread, w) == 0;
+  }
+  bool done = false;
+  cudaError_t result = cudaErrorUnknown;
+  if (started) {
+    pthread_detach(t);
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += CSAN_EXIT_WAIT_SECONDS;
+    pthread_mutex_lock(&w->mu);
+    while (!w->done) {
+      if (pthread_cond_timedwait(&w->cv, &w->mu, &deadline) == ETIMEDOUT)
+        break;
+    }
+    done = w->done;
+    result = w->result;
+    pthread_mutex_unlock(&w->mu);
+  }
+  if (!done) {
+    csan_log_printf("csan: work still running at exit; reports for it may be missing\n");
+    return;
+  }
+  free(w);
+  if (result == cudaSuccess)
+    csan_model_host_join(csan_g.model, &all);
+}
+
+static void exit_handler(void) {
+  if (atomic_exchange(&csan_g.exiting, true))
+    return;
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY) {
+    csan_rt_bind_context();
+    wait_for_work();
+    csan_rt_drain();
+  }
+  int status = finish();
+  if (status >= 0) {
+    fflush(NULL);
+    _exit(status);
+  }
+}

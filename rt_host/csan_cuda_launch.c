@@ -1,0 +1,337 @@
+/* csan_cuda_launch.c: kernel launches (DESIGN.md, decision 5).
+ *
+ * The twin of kernel K is found once per kernel handle and cached:
+ * cudaGetFuncBySymbol -> cuFuncGetModule + cuFuncGetName ->
+ * cuModuleGetFunction(module, name + CSAN_KERNEL_SUFFIX). cuFuncGetParamInfo
+ * must show exactly one more parameter than K has, the last one
+ * sizeof(csan_launch_ctx) bytes; otherwise csan warns once and launches K
+ * unchecked.
+ *
+ * A launch is one operation on its stream: prepared in the model, the twin
+ * launched with cuLaunchKernelEx (same grid, block, shared memory, stream
+ * and launch attributes, plus the context as the last argument), committed
+ * when the launch succeeded. Without a twin (device code csan did not
+ * instrument) K itself is launched through the CUDA runtime: still an
+ * operation that orders and is ordered, but its accesses are not checked.
+ * When the twin's launch fails (it may need more resources than K), K is
+ * launched unchecked through the runtime, so the application sees the
+ * runtime's own result and last error. Launches into a stream that is being
+ * captured are not modelled (graphs are not checked).
+ */
+#include "csan_cuda_rt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof(cudaLaunchAttribute) == sizeof(CUlaunchAttribute) &&
+                   offsetof(cudaLaunchAttribute, val) == offsetof(CUlaunchAttribute, value),
+               "runtime and driver launch attributes share a layout");
+_Static_assert((int)cudaLaunchAttributeCooperative == (int)CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
+               "runtime and driver launch attribute ids agree");
+
+/* The most kernel parameters a launch passes on the stack of the wrapper. */
+#define ARGS_ON_STACK 32
+/* More parameters than a kernel can have (4 KiB / 32 KiB of parameters). */
+#define MAX_PARAMS 8192
+
+typedef struct twin_entry {
+  const void *func;   /* the host stub: the key */
+  CUfunction kernel;  /* K, or null when cudaGetFuncBySymbol failed */
+  CUfunction twin;    /* K__csan, or null: launch K unchecked */
+  CUmodule module;
+  const char *name;   /* mangled, interned */
+  uint32_t nparams;   /* of K */
+} twin_entry;
+
+static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
+static twin_entry *g_tab; /* open addressing by func */
+static size_t g_n, g_cap;
+
+static size_t func_hash(const void *f) {
+  uint64_t h = (uint64_t)(uintptr_t)f * 0x9e3779b97f4a7c15ull;
+  return (size_t)(h >> 20);
+}
+
+static const twin_entry *tab_find(const void *func) {
+  if (!g_cap)
+    return NULL;
+  for (size_t i = func_hash(func) & (g_cap - 1);; i = (i + 1) & (g_cap - 1)) {
+    if (!g_tab[i].func)
+      return NULL;
+    if (g_tab[i].func == func)
+      return &g_tab[i];
+  }
+}
+
+/* Inserts e unless func is there; returns the entry in the table (stable
+ * until the table grows: callers copy it). */
+static const twin_entry *tab_insert(const twin_entry *e) {
+  const twin_entry *old = tab_find(e->func);
+  if (old)
+    return old;
+  if ((g_n + 1) * 2 > g_cap) {
+    size_t cap = g_cap ? 2 * g_cap : 64;
+    twin_entry *v = calloc(cap, sizeof *v);
+    if (!v)
+      return NULL;
+    for (size_t i = 0; i < g_cap; i++) {
+      if (!g_tab[i].func)
+        continue;
+      size_t j = func_hash(g_tab[i].func) & (cap - 1);
+      while (v[j].func)
+        j = (j + 1) & (cap - 1);
+      v[j] = g_tab[i];
+    }
+    free(g_tab);
+    g_tab = v;
+    g_cap = cap;
+  }
+  size_t j = func_hash(e->func) & (g_cap - 1);
+  while (g_tab[j].func)
+    j = (j + 1) & (g_cap - 1);
+  g_tab[j] = *e;
+  g_n++;
+  return &g_tab[j];
+}
+
+void csan_rt_twins_forget(void) {
+  pthread_mutex_lock(&g_mu);
+  free(g_tab);
+  g_tab = NULL;
+  g_n = g_cap = 0;
+  pthread_mutex_unlock(&g_mu);
+}
+
+/* Parameters of f: their number, and the size of the last one. */
+static uint32_t count_params(CUfunction f, size_t *last_size) {
+  uint32_t n = 0;
+  size_t off = 0, size = 0;
+  *last_size = 0;
+  while (n < MAX_PARAMS && csan_g.drv.cuFuncGetParamInfo(f, n, &off, &size) == CUDA_SUCCESS) {
+    *last_size = size;
+    n++;
+  }
+  return n;
+}
+
+/* Looks the kernel up the first time it is launched (no lock held: these
+ * are CUDA calls). */
+static void twin_lookup(const void *func, twin_entry *e) {
+  memset(e, 0, sizeof *e);
+  e->func = func;
+  cudaFunction_t f = NULL;
+  bool clean = csan_rt_err_save();
+  cudaError_t err = cudaGetFuncBySymbol(&f, func);
+  csan_rt_err_restore(clean, err);
+  if (err != cudaSuccess || !f)
+    return;
+  e->kernel = (CUfunction)f;
+  const char *name = NULL;
+  if (csan_g.drv.cuFuncGetModule(&e->module, e->kernel) != CUDA_SUCCESS)
+    e->module = NULL;
+  if (csan_g.drv.cuFuncGetName(&name, e->kernel) == CUDA_SUCCESS && name)
+    e->name = csan_intern(name);
+  size_t last = 0;
+  e->nparams = count_params(e->kernel, &last);
+  if (!e->module || !e->name)
+    return;
+  size_t len = strlen(e->name) + sizeof CSAN_KERNEL_SUFFIX;
+  char *twin_name = malloc(len);
+  if (!twin_name)
+    return;
+  snprintf(twin_name, len, "%s%s", e->name, CSAN_KERNEL_SUFFIX);
+  CUfunction twin = NULL;
+  CUresult r = csan_g.drv.cuModuleGetFunction(&twin, e->module, twin_name);
+  free(twin_name);
+  if (r != CUDA_SUCCESS || !twin)
+    return; /* not instrumented: K runs unchecked */
+  uint32_t tn = count_params(twin, &last);
+  if (tn == e->nparams + 1 && last == sizeof(csan_launch_ctx)) {
+    e->twin = twin;
+    return;
+  }
+  csan_log_printf("csan: WARNING: kernel %s: its instrumented twin has %u parameter(s) (the last "
+                  "of %zu bytes), expected %u (the last of %zu bytes); its launches are not "
+                  "checked\n",
+                  csan_demangle(e->name), tn, last, e->nparams + 1, sizeof(csan_launch_ctx));
+}
+
+static twin_entry twin_get(const void *func) {
+  twin_entry e;
+  pthread_mutex_lock(&g_mu);
+  const twin_entry *t = tab_find(func);
+  if (t) {
+    e = *t;
+    pthread_mutex_unlock(&g_mu);
+    return e;
+  }
+  pthread_mutex_unlock(&g_mu);
+  twin_lookup(func, &e);
+  pthread_mutex_lock(&g_mu);
+  t = tab_insert(&e);
+  if (t)
+    e = *t;
+  pthread_mutex_unlock(&g_mu);
+  return e;
+}
+
+/* ------------------------------------------------------------------------
+ * Launches.
+ * ---------------------------------------------------------------------- */
+
+typedef enum launch_kind { LAUNCH_PLAIN, LAUNCH_EX, LAUNCH_COOPERATIVE } launch_kind;
+
+typedef struct launch_call {
+  launch_kind kind;
+  bool pt;
+  const void *func;
+  dim3 grid, block;
+  void **args;
+  size_t shmem;
+  cudaStream_t stream;
+  const cudaLaunchConfig_t *config; /* LAUNCH_EX */
+} launch_call;
+
+static cudaError_t launch_real(const launch_call *c) {
+  switch (c->kind) {
+  case LAUNCH_EX:
+    return c->pt ? cudaLaunchKernelExC_ptsz(c->config, c->func, c->args)
+                 : cudaLaunchKernelExC(c->config, c->func, c->args);
+  case LAUNCH_COOPERATIVE:
+    return c->pt ? cudaLaunchCooperativeKernel_ptsz(c->func, c->grid, c->block, c->args, c->shmem,
+                                                    c->stream)
+                 : cudaLaunchCooperativeKernel(c->func, c->grid, c->block, c->args, c->shmem,
+                                               c->stream);
+  case LAUNCH_PLAIN:
+  default:
+    return c->pt ? cudaLaunchKernel_ptsz(c->func, c->grid, c->block, c->args, c->shmem, c->stream)
+                 : cudaLaunchKernel(c->func, c->grid, c->block, c->args, c->shmem, c->stream);
+  }
+}
+
+/* Launches the twin with the operation's context; CUDA_SUCCESS or the
+ * driver's error. */
+static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_op *o) {
+  csan_rt_op_ctx(o, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
+  void *on_stack[ARGS_ON_STACK];
+  void **args = t->nparams + 1 <= ARGS_ON_STACK ? on_stack : malloc((t->nparams + 1) * sizeof *args);
+  if (!args)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  for (uint32_t i = 0; i < t->nparams; i++)
+    args[i] = c->args[i];
+  args[t->nparams] = &o->ctx;
+
+  CUlaunchConfig cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.gridDimX = c->grid.x;
+  cfg.gridDimY = c->grid.y;
+  cfg.gridDimZ = c->grid.z;
+  cfg.blockDimX = c->block.x;
+  cfg.blockDimY = c->block.y;
+  cfg.blockDimZ = c->block.z;
+  cfg.sharedMemBytes = (unsigned int)c->shmem;
+  cfg.hStream = o->cu;
+  CUlaunchAttribute coop;
+  if (c->kind == LAUNCH_EX) {
+    cfg.attrs = (CUlaunchAttribute *)(void *)c->config->attrs;
+    cfg.numAttrs = c->config->numAttrs;
+  } else if (c->kind == LAUNCH_COOPERATIVE) {
+    memset(&coop, 0, sizeof coop);
+    coop.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+    coop.value.cooperative = 1;
+    cfg.attrs = &coop;
+    cfg.numAttrs = 1;
+  }
+  CUresult r = csan_g.drv.cuLaunchKernelEx(&cfg, t->twin, args, NULL);
+  if (args != on_stack)
+    free(args);
+  return r;
+}
+
+static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
+  static _Atomic bool warned_failed;
+  if (!csan_rt_active())
+    return launch_real(c);
+  csan_rt_vars_resolve();
+  if (csan_rt_capturing(c->stream, c->pt))
+    return launch_real(c);
+  twin_entry t = twin_get(c->func);
+  if (t.nparams && !c->args)
+    t.twin = NULL; /* CUDA rejects the launch; let it say so */
+  csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
+  csan_rt_op o;
+  if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
+    return launch_real(c);
+  cudaError_t r = cudaErrorUnknown;
+  bool launched = false;
+  if (t.twin) {
+    CUresult cr = launch_twin(c, &t, &o);
+    launched = cr == CUDA_SUCCESS;
+    if (launched)
+      r = cudaSuccess;
+    else
+      csan_rt_warn_once(&warned_failed,
+                        "launching the instrumented kernel %s failed (%s); it and later such "
+                        "launches run unchecked",
+                        csan_demangle(t.name), csan_rt_cu_error(cr));
+  }
+  if (!launched)
+    r = launch_real(c);
+  csan_rt_op_end(&o, r == cudaSuccess);
+  return r;
+}
+
+#define CSAN_LAUNCH(kind_, pt_)                                                                 \
+  launch_call c = {kind_, pt_, func, gridDim, blockDim, args, sharedMem, stream, NULL};         \
+  return launch(&c, site, __builtin_return_address(0))
+
+CSAN_EXPORT cudaError_t __csan_cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                                                void **args, size_t sharedMem,
+                                                cudaStream_t stream, const csan_host_site *site) {
+  CSAN_LAUNCH(LAUNCH_PLAIN, false);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaLaunchKernel_ptsz(const void *func, dim3 gridDim,
+                                                     dim3 blockDim, void **args, size_t sharedMem,
+                                                     cudaStream_t stream,
+                                                     const csan_host_site *site) {
+  CSAN_LAUNCH(LAUNCH_PLAIN, true);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                                           dim3 blockDim, void **args,
+                                                           size_t sharedMem, cudaStream_t stream,
+                                                           const csan_host_site *site) {
+  CSAN_LAUNCH(LAUNCH_COOPERATIVE, false);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaLaunchCooperativeKernel_ptsz(const void *func, dim3 gridDim,
+                                                                dim3 blockDim, void **args,
+                                                                size_t sharedMem,
+                                                                cudaStream_t stream,
+                                                                const csan_host_site *site) {
+  CSAN_LAUNCH(LAUNCH_COOPERATIVE, true);
+}
+
+static cudaError_t launch_ex(const cudaLaunchConfig_t *config, const void *func, void **args,
+                             bool pt, const csan_host_site *site, const void *ra) {
+  if (!config)
+    return pt ? cudaLaunchKernelExC_ptsz(config, func, args)
+              : cudaLaunchKernelExC(config, func, args);
+  launch_call c = {LAUNCH_EX, pt, func, config->gridDim, config->blockDim, args,
+                   config->dynamicSmemBytes, config->stream, config};
+  return launch(&c, site, ra);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                                   const void *func, void **args,
+                                                   const csan_host_site *site) {
+  return launch_ex(config, func, args, false, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config,
+                                                        const void *func, void **args,
+                                                        const csan_host_site *site) {
+  return launch_ex(config, func, args, true, site, __builtin_return_address(0));
+}

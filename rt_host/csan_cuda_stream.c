@@ -1,0 +1,334 @@
+/* csan_cuda_stream.c: CUDA handles as model keys, operations, host waits,
+ * and the epoch window.
+ *
+ * Keys. The null stream is the legacy default stream (CSAN_STREAM_LEGACY),
+ * or under a _ptsz/_ptds entry point the calling thread's per-thread default
+ * stream; cudaStreamLegacy (0x1) is the legacy stream; cudaStreamPerThread
+ * (0x2) the calling thread's per-thread stream; every other handle is its own
+ * key. A per-thread stream's key has the top bit set (CSAN_RT_PT_KEY_BIT) and
+ * a number unique to the thread: no handle (a user-space pointer) has that
+ * bit. It is created in the model on first use and destroyed when its thread
+ * exits. A stream csan did not see created (a library's) is added on first
+ * use, blocking or not as cuStreamGetFlags says; events likewise.
+ *
+ * Operations are prepared before the CUDA call and committed only when it
+ * succeeded (csan_model_op_prepare/commit). They are registered in the
+ * operation registry at prepare time, so a report can never meet an
+ * operation that is running but unknown.
+ *
+ * Slots: creating a stream when all 254 slots are held by live or
+ * unobserved streams synchronizes the device (which retires the destroyed
+ * ones) and tries again; if 254 streams are really alive, that is fatal.
+ *
+ * Epoch window: when some slot's counter reached CSAN_EPOCH_RESET_AT, the
+ * next operation synchronizes the device, reports what the race table holds
+ * and empties it, resets every page shadow and the pool (FREE markers survive
+ * as epoch-0 records) and rebases the model. Another thread issuing work at the same
+ * moment makes csan_model_rebase refuse; the next operation tries again (the
+ * counters have 2^31 epochs of headroom).
+ */
+#include "csan_cuda_rt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+_Atomic bool csan_rt_rebase_pending;
+
+/* ------------------------------------------------------------------------
+ * Streams.
+ * ---------------------------------------------------------------------- */
+
+static _Atomic uint64_t g_next_thread = 1;
+static __thread uint64_t tl_pt_key;
+static pthread_key_t g_pt_exit_key;
+static pthread_once_t g_pt_once = PTHREAD_ONCE_INIT;
+
+/* A thread's per-thread default stream goes with the thread. */
+static void pt_thread_exit(void *v) {
+  csan_key key = (csan_key)(uintptr_t)v;
+  if (csan_g.model && !atomic_load(&csan_g.exiting))
+    csan_model_stream_destroy(csan_g.model, key);
+}
+
+static void pt_key_init(void) {
+  pthread_key_create(&g_pt_exit_key, pt_thread_exit);
+}
+
+static csan_key pt_key(void) {
+  if (!tl_pt_key) {
+    tl_pt_key = CSAN_RT_PT_KEY_BIT | atomic_fetch_add(&g_next_thread, 1);
+    pthread_once(&g_pt_once, pt_key_init);
+    pthread_setspecific(g_pt_exit_key, (void *)(uintptr_t)tl_pt_key);
+  }
+  return tl_pt_key;
+}
+
+csan_key csan_rt_stream_key(cudaStream_t s, bool pt) {
+  uintptr_t h = (uintptr_t)s;
+  if (h == 0)
+    return pt ? pt_key() : CSAN_STREAM_LEGACY;
+  if (h == (uintptr_t)cudaStreamLegacy)
+    return CSAN_STREAM_LEGACY;
+  if (h == (uintptr_t)cudaStreamPerThread)
+    return pt_key();
+  return (csan_key)h;
+}
+
+CUstream csan_rt_cu_stream(cudaStream_t s, bool pt) {
+  if (!s)
+    return pt ? CU_STREAM_PER_THREAD : CU_STREAM_LEGACY;
+  return (CUstream)s;
+}
+
+void csan_rt_stream_add(csan_key key, csan_stream_kind kind) {
+  int rc = csan_model_stream_create(csan_g.model, key, kind);
+  if (rc == CSAN_MODEL_EEXISTS) {
+    /* A handle CUDA handed out again: the old stream is gone (destroyed by
+     * code csan did not see). */
+    csan_model_stream_destroy(csan_g.model, key);
+    rc = csan_model_stream_create(csan_g.model, key, kind);
+  }
+  if (rc == CSAN_MODEL_ENOSLOT) {
+    /* Destroyed streams keep their slots until the host observes their
+     * work: a device synchronization retires them all. */
+    csan_rt_device_sync();
+    rc = csan_model_stream_create(csan_g.model, key, kind);
+  }
+  if (rc == CSAN_MODEL_ENOSLOT)
+    csan_rt_fatal("%u CUDA streams are alive and the program creates another; csan tells "
+                  "streams apart by an 8-bit slot and supports at most %u live streams besides "
+                  "the default stream",
+                  CSAN_MAX_SLOTS - 2, CSAN_MAX_SLOTS - 2);
+}
+
+bool csan_rt_stream_ensure(cudaStream_t s, bool pt, csan_key *key) {
+  csan_key k = csan_rt_stream_key(s, pt);
+  *key = k;
+  if (k == CSAN_STREAM_LEGACY || csan_model_stream_exists(csan_g.model, k))
+    return true;
+  csan_stream_kind kind = CSAN_STREAM_PER_THREAD;
+  if (!(k & CSAN_RT_PT_KEY_BIT)) {
+    unsigned int flags = 0;
+    if (csan_g.drv.cuStreamGetFlags((CUstream)s, &flags) != CUDA_SUCCESS)
+      return false; /* not a stream: the application's call fails on its own */
+    kind = (flags & CU_STREAM_NON_BLOCKING) ? CSAN_STREAM_NONBLOCKING : CSAN_STREAM_BLOCKING;
+  }
+  int rc = csan_model_stream_create(csan_g.model, k, kind);
+  if (rc == CSAN_MODEL_ENOSLOT)
+    csan_rt_stream_add(k, kind);
+  return true;
+}
+
+void csan_rt_warn_graphs(void) {
+  static _Atomic bool warned;
+  csan_rt_warn_once(&warned, "CUDA graphs are not checked: work captured into a graph and "
+                             "graph launches are not tracked");
+}
+
+bool csan_rt_capturing(cudaStream_t s, bool pt) {
+  CUstreamCaptureStatus st = CU_STREAM_CAPTURE_STATUS_NONE;
+  if (csan_g.drv.cuStreamIsCapturing(csan_rt_cu_stream(s, pt), &st) != CUDA_SUCCESS ||
+      st == CU_STREAM_CAPTURE_STATUS_NONE)
+    return false;
+  csan_rt_warn_graphs();
+  return true;
+}
+
+csan_key csan_rt_event_key(cudaEvent_t e) {
+  return (csan_key)(uintptr_t)e;
+}
+
+void csan_rt_event_ensure(csan_key key) {
+  /* Re-creating an existing key would forget its record: only unknown ones. */
+  bool recorded = false;
+  csan_vc vc;
+  if (csan_model_event_clock(csan_g.model, key, &vc, &recorded) == CSAN_MODEL_EUNKNOWN_EVENT)
+    csan_model_event_create(csan_g.model, key);
+}
+
+/* ------------------------------------------------------------------------
+ * Operations.
+ * ---------------------------------------------------------------------- */
+
+static void op_register(const csan_op *op, csan_key stream, const csan_rt_op_desc *d) {
+  csan_op_info info;
+  memset(&info, 0, sizeof info);
+  info.op_id = op->op_id;
+  info.slot = op->slot;
+  info.epoch = op->epoch;
+  info.kind = d->kind;
+  info.what = d->what;
+  info.stream = stream;
+  if (d->site)
+    info.site = *d->site;
+  info.stack = d->stack;
+  info.bytes = d->bytes;
+  info.module = d->module;
+  csan_ops_add(csan_g.ops, &info);
+}
+
+bool csan_rt_op_begin(csan_rt_op *o, cudaStream_t s, bool pt, const csan_rt_op_desc *d) {
+  o->prepared = false;
+  if (atomic_load_explicit(&csan_rt_rebase_pending, memory_order_relaxed))
+    csan_rt_maybe_rebase();
+  o->stream = csan_rt_stream_key(s, pt);
+  o->cu = csan_rt_cu_stream(s, pt);
+  int rc = csan_model_op_prepare(csan_g.model, o->stream, &o->op);
+  if (rc == CSAN_MODEL_EUNKNOWN_STREAM) {
+    csan_key k;
+    if (!csan_rt_stream_ensure(s, pt, &k))
+      return false;
+    rc = csan_model_op_prepare(csan_g.model, o->stream, &o->op);
+  }
+  if (rc == CSAN_MODEL_EEPOCH) {
+    atomic_store(&csan_rt_rebase_pending, true);
+    csan_rt_maybe_rebase();
+    rc = csan_model_op_prepare(csan_g.model, o->stream, &o->op);
+  }
+  if (rc != CSAN_MODEL_OK)
+    return false;
+  o->prepared = true;
+  op_register(&o->op, o->stream, d);
+  return true;
+}
+
+void csan_rt_op_end(csan_rt_op *o, bool success) {
+  if (!o->prepared)
+    return;
+  o->prepared = false;
+  if (!success) {
+    csan_model_op_abort(csan_g.model, &o->op);
+    return;
+  }
+  csan_model_op_commit(csan_g.model, &o->op);
+  if (o->op.epoch >= CSAN_EPOCH_RESET_AT)
+    atomic_store(&csan_rt_rebase_pending, true);
+}
+
+void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags) {
+  memset(c, 0, offsetof(csan_launch_ctx, vc));
+  c->magic = CSAN_CTX_MAGIC;
+  c->abi_version = CSAN_ABI_VERSION;
+  c->slot = (uint16_t)op->slot;
+  c->epoch = op->epoch;
+  c->flags = flags;
+  c->shadow_dir = csan_g.dir;
+  c->pool = csan_g.pool;
+  c->races = csan_g.races;
+  c->op_id = op->op_id;
+  memcpy(c->vc, op->vc.c, sizeof c->vc);
+}
+
+void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags) {
+  csan_rt_ctx_fill(&o->ctx, &o->op, flags);
+}
+
+bool csan_rt_host_op(csan_op *op, const csan_rt_op_desc *d) {
+  int rc = csan_model_host_op(csan_g.model, op);
+  if (rc == CSAN_MODEL_EEPOCH) {
+    atomic_store(&csan_rt_rebase_pending, true);
+    csan_rt_maybe_rebase();
+    rc = csan_model_host_op(csan_g.model, op);
+  }
+  if (rc != CSAN_MODEL_OK)
+    return false;
+  op_register(op, 0, d);
+  if (op->epoch >= CSAN_EPOCH_RESET_AT)
+    atomic_store(&csan_rt_rebase_pending, true);
+  return true;
+}
+
+/* ------------------------------------------------------------------------
+ * Host stacks.
+ * ---------------------------------------------------------------------- */
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Code the user did not write: clang's <<<>>> stub (a real function at -O0)
+ * or a template of CUDA's headers; its caller is the user's line. */
+static bool site_in_cuda_glue(const csan_host_site *site) {
+  if (!site)
+    return false;
+  if (site->function && strstr(site->function, "__device_stub__"))
+    return true;
+  return site->file &&
+         (ends_with(site->file, "/cuda_runtime.h") || ends_with(site->file, "/cuda_runtime_api.h"));
+}
+
+uint32_t csan_rt_stack(const void *ra, const csan_host_site *site) {
+  uint32_t id = csan_stack_capture(ra, 0);
+  if (id && site_in_cuda_glue(site)) {
+    const uintptr_t *pcs;
+    size_t n = csan_stack_get(id, &pcs);
+    if (n > 1)
+      id = csan_stack_put(pcs + 1, n - 1);
+  }
+  return id;
+}
+
+/* ------------------------------------------------------------------------
+ * The host waits.
+ * ---------------------------------------------------------------------- */
+
+void csan_rt_host_observed(const csan_vc *vc) {
+  csan_model_host_join(csan_g.model, vc);
+  csan_rt_drain();
+}
+
+cudaError_t csan_rt_device_sync(void) {
+  csan_vc all;
+  csan_model_device_clock(csan_g.model, &all);
+  bool clean = csan_rt_err_save();
+  cudaError_t e = cudaDeviceSynchronize();
+  csan_rt_err_restore(clean, e);
+  if (e == cudaSuccess)
+    csan_model_host_join(csan_g.model, &all);
+  return e;
+}
+
+void csan_rt_maybe_rebase(void) {
+  static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+  if (!atomic_load(&csan_rt_rebase_pending))
+    return;
+  /* One thread does it; the others go on (there is headroom). */
+  if (pthread_mutex_trylock(&mu) != 0)
+    return;
+  if (!csan_model_needs_rebase(csan_g.model)) {
+    atomic_store(&csan_rt_rebase_pending, false);
+  } else if (csan_rt_device_sync() == cudaSuccess) {
+    /* Every operation completed: report them before their epochs go, then
+     * empty the race table, whose keys (slot, epoch) would otherwise name
+     * new races after the restart. */
+    csan_rt_drain();
+    csan_rt_races_clear();
+    csan_rt_shadow_rebase();
+    if (csan_model_rebase(csan_g.model) == CSAN_MODEL_OK) {
+      csan_ops_clear(csan_g.ops);
+      atomic_store(&csan_rt_rebase_pending, false);
+      if (csan_g.flags.verbosity >= 1)
+        csan_log_printf("csan: the epoch window is used up: synchronized the device, reset the "
+                        "shadow and restarted the clocks\n");
+    }
+  }
+  pthread_mutex_unlock(&mu);
+}
+
+/* ------------------------------------------------------------------------
+ * Test hook.
+ * ---------------------------------------------------------------------- */
+
+CSAN_EXPORT int __csan_test_advance_epochs(cudaStream_t stream, uint32_t n) {
+  if (!csan_rt_active())
+    return -1;
+  csan_key key;
+  if (!csan_rt_stream_ensure(stream, false, &key))
+    return -1;
+  if (csan_model_advance(csan_g.model, key, n) != CSAN_MODEL_OK)
+    return -1;
+  if (csan_model_needs_rebase(csan_g.model))
+    atomic_store(&csan_rt_rebase_pending, true);
+  return 0;
+}

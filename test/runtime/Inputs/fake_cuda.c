@@ -1,0 +1,1813 @@
+/* fake_cuda.c: a CUDA runtime (and the driver entry points csan asks it for)
+ * on the CPU, to test csan's host runtime without a GPU. Interface for tests:
+ * fake_cuda.h.
+ *
+ * Built as libcudart.so.13 with the version node libcudart.so.13, so
+ * libcsan_rt.so (linked against the real libcudart) binds to it when it comes
+ * first in the library path. It is deliberately simple and honest:
+ *  - device memory is host memory from one reserved arena (device pointers
+ *    are host pointers, so csan's shadow lives in host memory and the CPU
+ *    engine works on it directly); freed blocks are reused by size, as a
+ *    caching allocator would, so addresses come back;
+ *  - every stream operation runs completely at issue time, so nothing is
+ *    ever running: synchronizations return at once, and what csan reports
+ *    depends only on the ordering it models, never on timing;
+ *  - csan's own kernels (csan_rt_kernels.h) run on the CPU with the very
+ *    engine the GPU runs, walking the same work items as the CUDA kernels;
+ *  - user kernels are registered by the test; launching one records the
+ *    launch (and the context csan built) and calls the test's body.
+ * Whatever the fake does not implement is not faked: it fails loudly.
+ */
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "csan_cuda_api.h"
+#include "csan_rt_kernels.h"
+#include "csan_shadow_cpu_platform.h"
+#include "fake_cuda.h"
+
+#define FAKE_EXPORT __attribute__((visibility("default")))
+#define ARENA_BYTES (16ull << 30)
+#define DEVICE_ALIGN 512u
+
+static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+static int g_no_device, g_no_image, g_sync_sleep, g_copy_sleep_ms;
+static __thread cudaError_t tl_last_error;
+
+/* ------------------------------------------------------------------------
+ * Counters.
+ * ---------------------------------------------------------------------- */
+
+typedef struct counter {
+  const char *name;
+  unsigned long n;
+} counter;
+static counter g_counters[256];
+static size_t g_ncounters;
+static pthread_mutex_t g_count_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void tally(const char *name) {
+  pthread_mutex_lock(&g_count_mu);
+  size_t i;
+  for (i = 0; i < g_ncounters; i++)
+    if (!strcmp(g_counters[i].name, name))
+      break;
+  if (i == g_ncounters && g_ncounters < 256)
+    g_counters[g_ncounters++].name = name;
+  if (i < 256)
+    g_counters[i].n++;
+  pthread_mutex_unlock(&g_count_mu);
+}
+
+FAKE_EXPORT unsigned long fake_cuda_count(const char *name) {
+  unsigned long n = 0;
+  pthread_mutex_lock(&g_count_mu);
+  for (size_t i = 0; i < g_ncounters; i++)
+    if (!strcmp(g_counters[i].name, name))
+      n = g_counters[i].n;
+  pthread_mutex_unlock(&g_count_mu);
+  return n;
+}
+
+static void init_env(void) {
+  const char *v = getenv("FAKE_CUDA_NO_DEVICE");
+  g_no_device = v && *v && strcmp(v, "0");
+  v = getenv("FAKE_CUDA_NO_KERNEL_IMAGE");
+  g_no_image = v && *v && strcmp(v, "0");
+  v = getenv("FAKE_CUDA_SYNC_SLEEP");
+  g_sync_sleep = v ? atoi(v) : 0;
+  v = getenv("FAKE_CUDA_COPY_SLEEP_MS");
+  g_copy_sleep_ms = v ? atoi(v) : 0;
+}
+
+static _Noreturn void fake_fatal(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("fake_cuda: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  abort();
+}
+
+/* ------------------------------------------------------------------------
+ * The context: bound per thread by runtime calls, as the real runtime does.
+ * ---------------------------------------------------------------------- */
+
+static int g_ctx_object;
+#define FAKE_CTX ((CUcontext)(void *)&g_ctx_object)
+static __thread CUcontext tl_ctx;
+
+/* Every runtime entry point starts here. */
+#define RT_ENTER(name)                                                                         \
+  do {                                                                                         \
+    pthread_once(&g_once, init_env);                                                           \
+    tally(name);                                                                               \
+    if (g_no_device)                                                                           \
+      return (tl_last_error = cudaErrorNoDevice);                                              \
+    if (!tl_ctx)                                                                               \
+      tl_ctx = FAKE_CTX;                                                                       \
+  } while (0)
+
+static cudaError_t rt_fail(cudaError_t e) {
+  tl_last_error = e;
+  return e;
+}
+
+/* Driver calls need a current context. */
+#define DRV_ENTER(name)                                                                        \
+  do {                                                                                         \
+    pthread_once(&g_once, init_env);                                                           \
+    tally(name);                                                                               \
+    if (tl_ctx != FAKE_CTX)                                                                    \
+      return CUDA_ERROR_INVALID_CONTEXT;                                                       \
+  } while (0)
+
+/* ------------------------------------------------------------------------
+ * Memory.
+ * ---------------------------------------------------------------------- */
+
+enum mem_kind { MEM_DEVICE = 1, MEM_MANAGED, MEM_ASYNC, MEM_PINNED, MEM_REGISTERED, MEM_SYMBOL };
+
+typedef struct block {
+  char *ptr;
+  size_t size; /* as asked */
+  size_t cap;  /* as carved from the arena */
+  int kind;
+  int live;
+} block;
+
+/* Small blocks are carved from the bottom of the arena, large ones (csan's
+ * shadow pages and pool among them) from its upper half, so small
+ * allocations share 2 MiB pages as a real allocator's do. */
+#define LARGE_BLOCK (1u << 20)
+static char *g_arena;
+static size_t g_arena_used, g_arena_large = ARENA_BYTES / 2;
+static block *g_blocks;
+static size_t g_nblocks, g_blocks_cap;
+static uint64_t g_device_bytes;
+
+static block *block_new(void) {
+  if (g_nblocks == g_blocks_cap) {
+    size_t cap = g_blocks_cap ? 2 * g_blocks_cap : 256;
+    block *v = realloc(g_blocks, cap * sizeof *v);
+    if (!v)
+      fake_fatal("out of memory");
+    g_blocks = v;
+    g_blocks_cap = cap;
+  }
+  block *b = &g_blocks[g_nblocks++];
+  memset(b, 0, sizeof *b);
+  return b;
+}
+
+/* Device-side memory from the arena; a freed block of the same size is
+ * handed out again first (most recently freed first). g_mu held. */
+static void *dev_alloc_locked(size_t size, int kind) {
+  if (!g_arena) {
+    g_arena = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (g_arena == MAP_FAILED)
+      fake_fatal("cannot reserve the device arena");
+  }
+  size_t cap = (size ? size + DEVICE_ALIGN - 1 : DEVICE_ALIGN) & ~(size_t)(DEVICE_ALIGN - 1);
+  for (size_t i = g_nblocks; i-- > 0;) {
+    block *b = &g_blocks[i];
+    if (!b->live && b->cap == cap && b->kind != MEM_PINNED && b->kind != MEM_REGISTERED) {
+      b->live = 1;
+      b->size = size;
+      b->kind = kind;
+      g_device_bytes += cap;
+      return b->ptr;
+    }
+  }
+  size_t *used = cap >= LARGE_BLOCK ? &g_arena_large : &g_arena_used;
+  if (*used + cap > (cap >= LARGE_BLOCK ? ARENA_BYTES : ARENA_BYTES / 2))
+    return NULL;
+  block *b = block_new();
+  b->ptr = g_arena + *used;
+  *used += cap;
+  b->size = size;
+  b->cap = cap;
+  b->kind = kind;
+  b->live = 1;
+  g_device_bytes += cap;
+  return b->ptr;
+}
+
+static void *dev_alloc(size_t size, int kind) {
+  pthread_mutex_lock(&g_mu);
+  void *p = dev_alloc_locked(size, kind);
+  pthread_mutex_unlock(&g_mu);
+  return p;
+}
+
+/* The live block holding all of [p, p + n), n >= 1. g_mu held. */
+static block *block_find_locked(const void *p, size_t n) {
+  const char *c = p;
+  for (size_t i = 0; i < g_nblocks; i++) {
+    block *b = &g_blocks[i];
+    if (b->live && c >= b->ptr && c < b->ptr + b->size && n <= (size_t)(b->ptr + b->size - c))
+      return b;
+  }
+  return NULL;
+}
+
+static int block_kind(const void *p, size_t n) {
+  pthread_mutex_lock(&g_mu);
+  block *b = block_find_locked(p, n);
+  int k = b ? b->kind : 0;
+  pthread_mutex_unlock(&g_mu);
+  return k;
+}
+
+/* Frees the live block starting at p whose kind is in `kinds` (a mask). */
+static cudaError_t block_free(void *p, unsigned kinds) {
+  pthread_mutex_lock(&g_mu);
+  cudaError_t e = cudaErrorInvalidValue;
+  for (size_t i = 0; i < g_nblocks; i++) {
+    block *b = &g_blocks[i];
+    if (b->live && b->ptr == p && (kinds & (1u << b->kind))) {
+      b->live = 0;
+      if (b->kind < MEM_PINNED)
+        g_device_bytes -= b->cap;
+      e = cudaSuccess;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&g_mu);
+  return e;
+}
+
+#define DEVICE_KINDS ((1u << MEM_DEVICE) | (1u << MEM_MANAGED) | (1u << MEM_ASYNC))
+
+FAKE_EXPORT uint64_t fake_cuda_device_bytes(void) {
+  pthread_mutex_lock(&g_mu);
+  uint64_t n = g_device_bytes;
+  pthread_mutex_unlock(&g_mu);
+  return n;
+}
+
+/* ------------------------------------------------------------------------
+ * Streams, events, graphs.
+ * ---------------------------------------------------------------------- */
+
+#define STREAM_MAGIC 0x5354524du
+#define EVENT_MAGIC 0x45564e54u
+
+typedef struct fake_stream {
+  uint32_t magic;
+  unsigned flags;
+  int capturing;
+} fake_stream;
+
+typedef struct fake_event {
+  uint32_t magic;
+  unsigned flags;
+  int recorded;
+} fake_event;
+
+static int is_special(cudaStream_t s) {
+  return !s || s == cudaStreamLegacy || s == cudaStreamPerThread;
+}
+
+static fake_stream *stream_of(cudaStream_t s) {
+  if (is_special(s))
+    return NULL;
+  fake_stream *f = (fake_stream *)s;
+  return f->magic == STREAM_MAGIC ? f : NULL;
+}
+
+static int stream_ok(cudaStream_t s) {
+  return is_special(s) || stream_of(s);
+}
+
+static fake_event *event_of(cudaEvent_t e) {
+  fake_event *f = (fake_event *)e;
+  return f && f->magic == EVENT_MAGIC ? f : NULL;
+}
+
+/* Every stream and event ever made (destroyed ones keep magic 0): the
+ * memory is never freed, so a stale handle stays readable and invalid. */
+static fake_stream *stream_new(unsigned flags) {
+  fake_stream *s = calloc(1, sizeof *s);
+  s->magic = STREAM_MAGIC;
+  s->flags = flags;
+  return s;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamCreate(cudaStream_t *p) {
+  RT_ENTER("cudaStreamCreate");
+  *p = (cudaStream_t)stream_new(cudaStreamDefault);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *p, unsigned int flags) {
+  RT_ENTER("cudaStreamCreateWithFlags");
+  *p = (cudaStream_t)stream_new(flags);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamCreateWithPriority(cudaStream_t *p, unsigned int flags,
+                                                     int priority) {
+  RT_ENTER("cudaStreamCreateWithPriority");
+  (void)priority;
+  *p = (cudaStream_t)stream_new(flags);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s) {
+  RT_ENTER("cudaStreamDestroy");
+  fake_stream *f = stream_of(s);
+  if (!f)
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  f->magic = 0;
+  return cudaSuccess;
+}
+
+static cudaError_t stream_wait_event(cudaStream_t s, cudaEvent_t e) {
+  if (!stream_ok(s) || !event_of(e))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned int flags) {
+  RT_ENTER("cudaStreamWaitEvent");
+  (void)flags;
+  return stream_wait_event(s, e);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t s, cudaEvent_t e,
+                                                 unsigned int flags) {
+  RT_ENTER("cudaStreamWaitEvent_ptsz");
+  (void)flags;
+  return stream_wait_event(s, e);
+}
+
+static cudaError_t stream_sync(cudaStream_t s) {
+  fake_stream *f = stream_of(s);
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  if (f && f->capturing)
+    return rt_fail(cudaErrorStreamCaptureUnsupported);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+  RT_ENTER("cudaStreamSynchronize");
+  return stream_sync(s);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t s) {
+  RT_ENTER("cudaStreamSynchronize_ptsz");
+  return stream_sync(s);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamQuery(cudaStream_t s) {
+  RT_ENTER("cudaStreamQuery");
+  return stream_sync(s);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamQuery_ptsz(cudaStream_t s) {
+  RT_ENTER("cudaStreamQuery_ptsz");
+  return stream_sync(s);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t cb, void *data,
+                                              unsigned int flags) {
+  RT_ENTER("cudaStreamAddCallback");
+  (void)flags;
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  cb(s, cudaSuccess, data);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t s, cudaStreamCallback_t cb,
+                                                   void *data, unsigned int flags) {
+  RT_ENTER("cudaStreamAddCallback_ptsz");
+  (void)flags;
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  cb(s, cudaSuccess, data);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void *data) {
+  RT_ENTER("cudaLaunchHostFunc");
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  fn(data);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t s, cudaHostFn_t fn, void *data) {
+  RT_ENTER("cudaLaunchHostFunc_ptsz");
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  fn(data);
+  return cudaSuccess;
+}
+
+static cudaError_t event_create(cudaEvent_t *e, unsigned flags) {
+  fake_event *f = calloc(1, sizeof *f);
+  f->magic = EVENT_MAGIC;
+  f->flags = flags;
+  *e = (cudaEvent_t)f;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaEventCreate(cudaEvent_t *e) {
+  RT_ENTER("cudaEventCreate");
+  return event_create(e, 0);
+}
+
+FAKE_EXPORT cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int flags) {
+  RT_ENTER("cudaEventCreateWithFlags");
+  return event_create(e, flags);
+}
+
+FAKE_EXPORT cudaError_t cudaEventDestroy(cudaEvent_t e) {
+  RT_ENTER("cudaEventDestroy");
+  fake_event *f = event_of(e);
+  if (!f)
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  f->magic = 0;
+  return cudaSuccess;
+}
+
+static cudaError_t event_record(cudaEvent_t e, cudaStream_t s) {
+  fake_event *f = event_of(e);
+  if (!f || !stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  f->recorded = 1;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) {
+  RT_ENTER("cudaEventRecord");
+  return event_record(e, s);
+}
+
+FAKE_EXPORT cudaError_t cudaEventRecord_ptsz(cudaEvent_t e, cudaStream_t s) {
+  RT_ENTER("cudaEventRecord_ptsz");
+  return event_record(e, s);
+}
+
+FAKE_EXPORT cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s,
+                                                 unsigned int flags) {
+  RT_ENTER("cudaEventRecordWithFlags");
+  (void)flags;
+  return event_record(e, s);
+}
+
+FAKE_EXPORT cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t e, cudaStream_t s,
+                                                      unsigned int flags) {
+  RT_ENTER("cudaEventRecordWithFlags_ptsz");
+  (void)flags;
+  return event_record(e, s);
+}
+
+FAKE_EXPORT cudaError_t cudaEventQuery(cudaEvent_t e) {
+  RT_ENTER("cudaEventQuery");
+  return event_of(e) ? cudaSuccess : rt_fail(cudaErrorInvalidResourceHandle);
+}
+
+FAKE_EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e) {
+  RT_ENTER("cudaEventSynchronize");
+  return event_of(e) ? cudaSuccess : rt_fail(cudaErrorInvalidResourceHandle);
+}
+
+static cudaError_t begin_capture(cudaStream_t s) {
+  fake_stream *f = stream_of(s);
+  if (!f)
+    return rt_fail(cudaErrorStreamCaptureUnsupported); /* special streams cannot be captured */
+  f->capturing = 1;
+  return cudaSuccess;
+}
+
+static int g_graph_object;
+
+static cudaError_t end_capture(cudaStream_t s, cudaGraph_t *g) {
+  fake_stream *f = stream_of(s);
+  if (!f || !f->capturing)
+    return rt_fail(cudaErrorIllegalState);
+  f->capturing = 0;
+  *g = (cudaGraph_t)(void *)&g_graph_object;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode mode) {
+  RT_ENTER("cudaStreamBeginCapture");
+  (void)mode;
+  return begin_capture(s);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamBeginCapture_ptsz(cudaStream_t s,
+                                                    enum cudaStreamCaptureMode mode) {
+  RT_ENTER("cudaStreamBeginCapture_ptsz");
+  (void)mode;
+  return begin_capture(s);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g) {
+  RT_ENTER("cudaStreamEndCapture");
+  return end_capture(s, g);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamEndCapture_ptsz(cudaStream_t s, cudaGraph_t *g) {
+  RT_ENTER("cudaStreamEndCapture_ptsz");
+  return end_capture(s, g);
+}
+
+FAKE_EXPORT cudaError_t cudaGraphLaunch(cudaGraphExec_t g, cudaStream_t s) {
+  RT_ENTER("cudaGraphLaunch");
+  return g && stream_ok(s) ? cudaSuccess : rt_fail(cudaErrorInvalidValue);
+}
+
+FAKE_EXPORT cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t g, cudaStream_t s) {
+  RT_ENTER("cudaGraphLaunch_ptsz");
+  return g && stream_ok(s) ? cudaSuccess : rt_fail(cudaErrorInvalidValue);
+}
+
+/* ------------------------------------------------------------------------
+ * Device-wide, errors, properties.
+ * ---------------------------------------------------------------------- */
+
+FAKE_EXPORT cudaError_t cudaGetDeviceCount(int *n) {
+  RT_ENTER("cudaGetDeviceCount");
+  *n = 1;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGetDevice(int *d) {
+  RT_ENTER("cudaGetDevice");
+  *d = 0;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr attr, int dev) {
+  RT_ENTER("cudaDeviceGetAttribute");
+  if (dev != 0)
+    return rt_fail(cudaErrorInvalidDevice);
+  *v = attr == cudaDevAttrMultiProcessorCount ? 4 : 0;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaDeviceSynchronize(void) {
+  RT_ENTER("cudaDeviceSynchronize");
+  if (g_sync_sleep > 0)
+    sleep((unsigned)g_sync_sleep);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGetLastError(void) {
+  pthread_once(&g_once, init_env);
+  cudaError_t e = tl_last_error;
+  tl_last_error = cudaSuccess;
+  return e;
+}
+
+FAKE_EXPORT cudaError_t cudaPeekAtLastError(void) {
+  pthread_once(&g_once, init_env);
+  return tl_last_error;
+}
+
+FAKE_EXPORT const char *cudaGetErrorString(cudaError_t e) {
+  switch (e) {
+  case cudaSuccess: return "no error";
+  case cudaErrorInvalidValue: return "invalid argument";
+  case cudaErrorMemoryAllocation: return "out of memory";
+  case cudaErrorNoDevice: return "no CUDA-capable device is detected";
+  case cudaErrorInvalidResourceHandle: return "invalid resource handle";
+  case cudaErrorInvalidSymbol: return "invalid device symbol";
+  case cudaErrorInvalidDeviceFunction: return "invalid device function";
+  case cudaErrorStreamCaptureUnsupported: return "operation not permitted when stream is capturing";
+  default: return "fake CUDA error";
+  }
+}
+
+static CUresult drv_get_error_string(CUresult r, const char **s) {
+  switch (r) {
+  case CUDA_SUCCESS: *s = "no error"; break;
+  case CUDA_ERROR_INVALID_VALUE: *s = "invalid argument"; break;
+  case CUDA_ERROR_INVALID_CONTEXT: *s = "invalid device context"; break;
+  case CUDA_ERROR_NO_BINARY_FOR_GPU: *s = "no kernel image is available for execution on the device"; break;
+  case CUDA_ERROR_NOT_FOUND: *s = "named symbol not found"; break;
+  case CUDA_ERROR_INVALID_HANDLE: *s = "invalid resource handle"; break;
+  default: *s = "fake CUDA driver error"; break;
+  }
+  return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------
+ * Kernels and modules.
+ * ---------------------------------------------------------------------- */
+
+#define FUNC_MAGIC 0x46554e43u
+#define MODULE_MAGIC 0x4d4f444cu
+
+enum func_kind { FN_USER, FN_TWIN, FN_RK_ACCESS, FN_RK_FILL, FN_RK_RESET_PAGE, FN_RK_POOL_RESET };
+
+typedef struct fake_kernel fake_kernel;
+typedef struct fake_func {
+  uint32_t magic;
+  int kind;
+  fake_kernel *kernel;
+} fake_func;
+
+struct fake_kernel {
+  const void *stub;
+  char *name, *twin_name;
+  int twin, nparams;
+  fake_kernel_body body;
+  fake_func k, t;
+};
+
+typedef struct fake_module {
+  uint32_t magic;
+  int csan; /* csan's own kernels */
+} fake_module;
+
+static fake_kernel *g_kernels[256];
+static size_t g_nkernels;
+static fake_module g_user_module = {MODULE_MAGIC, 0};
+static fake_module *g_csan_module;
+static fake_func g_rk[4] = {{FUNC_MAGIC, FN_RK_ACCESS, NULL},
+                            {FUNC_MAGIC, FN_RK_FILL, NULL},
+                            {FUNC_MAGIC, FN_RK_RESET_PAGE, NULL},
+                            {FUNC_MAGIC, FN_RK_POOL_RESET, NULL}};
+static const char *const g_rk_names[4] = {CSAN_RK_ACCESS_NAME, CSAN_RK_FILL_NAME,
+                                          CSAN_RK_RESET_PAGE_NAME, CSAN_RK_POOL_RESET_NAME};
+static fake_launch g_last;
+static pthread_mutex_t g_launch_mu = PTHREAD_MUTEX_INITIALIZER;
+
+FAKE_EXPORT void fake_cuda_register_kernel(const void *stub, const char *mangled, int twin,
+                                           int nparams, fake_kernel_body body) {
+  if (g_nkernels == 256)
+    fake_fatal("too many kernels");
+  fake_kernel *k = calloc(1, sizeof *k);
+  k->stub = stub;
+  k->name = strdup(mangled);
+  k->twin_name = malloc(strlen(mangled) + sizeof CSAN_KERNEL_SUFFIX);
+  sprintf(k->twin_name, "%s%s", mangled, CSAN_KERNEL_SUFFIX);
+  k->twin = twin;
+  k->nparams = nparams;
+  k->body = body;
+  k->k = (fake_func){FUNC_MAGIC, FN_USER, k};
+  k->t = (fake_func){FUNC_MAGIC, FN_TWIN, k};
+  g_kernels[g_nkernels++] = k;
+}
+
+static fake_kernel *kernel_by_stub(const void *stub) {
+  for (size_t i = 0; i < g_nkernels; i++)
+    if (g_kernels[i]->stub == stub)
+      return g_kernels[i];
+  return NULL;
+}
+
+static fake_func *func_of(CUfunction f) {
+  fake_func *ff = (fake_func *)f;
+  return ff && ff->magic == FUNC_MAGIC ? ff : NULL;
+}
+
+FAKE_EXPORT cudaError_t cudaGetFuncBySymbol(cudaFunction_t *f, const void *symbol) {
+  RT_ENTER("cudaGetFuncBySymbol");
+  fake_kernel *k = kernel_by_stub(symbol);
+  if (!k)
+    return rt_fail(cudaErrorInvalidDeviceFunction);
+  *f = (cudaFunction_t)&k->k;
+  return cudaSuccess;
+}
+
+/* Site descriptors and their strings live in one block of "device" memory:
+ * the module anchor at its start, descriptors after it, strings from the
+ * middle. */
+#define SITE_BLOCK_BYTES (64u << 10)
+static char *g_sites;
+static size_t g_site_next = 32, g_str_next = SITE_BLOCK_BYTES / 2;
+
+/* g_mu held. */
+static char *site_block(void) {
+  if (!g_sites) {
+    g_sites = dev_alloc_locked(SITE_BLOCK_BYTES, MEM_SYMBOL);
+    memset(g_sites, 0, SITE_BLOCK_BYTES);
+  }
+  return g_sites;
+}
+
+static uint64_t site_string(const char *s) {
+  if (!s)
+    return 0;
+  size_t n = strlen(s) + 1;
+  if (g_str_next + n > SITE_BLOCK_BYTES)
+    fake_fatal("site strings overflow");
+  char *d = site_block() + g_str_next;
+  memcpy(d, s, n);
+  g_str_next += n;
+  return (uint64_t)(uintptr_t)d;
+}
+
+FAKE_EXPORT int32_t fake_cuda_site(const char *file, unsigned line, unsigned column,
+                                   const char *function, uint32_t access, uint32_t size) {
+  pthread_mutex_lock(&g_mu);
+  char *base = site_block();
+  if (g_site_next + sizeof(csan_site) > SITE_BLOCK_BYTES / 2)
+    fake_fatal("too many sites");
+  csan_site s;
+  memset(&s, 0, sizeof s);
+  s.line = line;
+  s.column = column;
+  s.file = site_string(file);
+  s.function = site_string(function);
+  s.access = access;
+  s.size = size;
+  int32_t off = (int32_t)g_site_next;
+  memcpy(base + off, &s, sizeof s);
+  g_site_next += sizeof s;
+  pthread_mutex_unlock(&g_mu);
+  return off;
+}
+
+static CUresult drv_module_load_data(CUmodule *m, const void *image) {
+  DRV_ENTER("cuModuleLoadData");
+  if (g_no_image)
+    return CUDA_ERROR_NO_BINARY_FOR_GPU;
+  uint32_t magic;
+  memcpy(&magic, image, sizeof magic);
+  if (magic != 0xBA55ED50u)
+    return CUDA_ERROR_INVALID_IMAGE; /* csan hands over its embedded fatbin */
+  pthread_mutex_lock(&g_mu);
+  if (!g_csan_module)
+    g_csan_module = calloc(1, sizeof *g_csan_module);
+  g_csan_module->magic = MODULE_MAGIC;
+  g_csan_module->csan = 1;
+  *m = (CUmodule)g_csan_module;
+  pthread_mutex_unlock(&g_mu);
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_module_get_function(CUfunction *f, CUmodule m, const char *name) {
+  DRV_ENTER("cuModuleGetFunction");
+  fake_module *mod = (fake_module *)m;
+  if (!mod || mod->magic != MODULE_MAGIC)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (mod->csan) {
+    for (int i = 0; i < 4; i++)
+      if (!strcmp(name, g_rk_names[i])) {
+        *f = (CUfunction)&g_rk[i];
+        return CUDA_SUCCESS;
+      }
+    return CUDA_ERROR_NOT_FOUND;
+  }
+  for (size_t i = 0; i < g_nkernels; i++) {
+    fake_kernel *k = g_kernels[i];
+    if (!strcmp(name, k->name)) {
+      *f = (CUfunction)&k->k;
+      return CUDA_SUCCESS;
+    }
+    if (k->twin != FAKE_TWIN_NONE && !strcmp(name, k->twin_name)) {
+      *f = (CUfunction)&k->t;
+      return CUDA_SUCCESS;
+    }
+  }
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+static CUresult drv_module_get_global(CUdeviceptr *p, size_t *bytes, CUmodule m,
+                                      const char *name) {
+  DRV_ENTER("cuModuleGetGlobal");
+  fake_module *mod = (fake_module *)m;
+  if (!mod || mod->magic != MODULE_MAGIC)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (mod->csan || strcmp(name, CSAN_MODULE_ANCHOR_NAME))
+    return CUDA_ERROR_NOT_FOUND;
+  pthread_mutex_lock(&g_mu);
+  *p = (CUdeviceptr)(uintptr_t)site_block();
+  pthread_mutex_unlock(&g_mu);
+  if (bytes)
+    *bytes = 1;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_func_get_module(CUmodule *m, CUfunction f) {
+  DRV_ENTER("cuFuncGetModule");
+  fake_func *ff = func_of(f);
+  if (!ff)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *m = ff->kind >= FN_RK_ACCESS ? (CUmodule)g_csan_module : (CUmodule)&g_user_module;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_func_get_name(const char **name, CUfunction f) {
+  DRV_ENTER("cuFuncGetName");
+  fake_func *ff = func_of(f);
+  if (!ff)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (ff->kind == FN_USER)
+    *name = ff->kernel->name;
+  else if (ff->kind == FN_TWIN)
+    *name = ff->kernel->twin_name;
+  else
+    *name = g_rk_names[ff->kind - FN_RK_ACCESS];
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_func_get_param_info(CUfunction f, size_t i, size_t *off, size_t *size) {
+  DRV_ENTER("cuFuncGetParamInfo");
+  fake_func *ff = func_of(f);
+  if (!ff)
+    return CUDA_ERROR_INVALID_HANDLE;
+  size_t n = 0, last = 8;
+  switch (ff->kind) {
+  case FN_USER: n = (size_t)ff->kernel->nparams; break;
+  case FN_TWIN:
+    n = (size_t)ff->kernel->nparams + 1;
+    last = ff->kernel->twin == FAKE_TWIN_OK ? sizeof(csan_launch_ctx) : 8;
+    break;
+  case FN_RK_ACCESS: n = 2; last = sizeof(csan_launch_ctx); break;
+  default: n = 1; last = ff->kind == FN_RK_FILL ? sizeof(csan_rk_fill_params)
+                                                : sizeof(csan_rk_reset_params);
+  }
+  if (i >= n)
+    return CUDA_ERROR_INVALID_VALUE;
+  *off = 8 * i;
+  *size = i + 1 == n ? last : 8;
+  if (ff->kind == FN_RK_ACCESS && i == 0)
+    *size = sizeof(csan_rk_access_params);
+  return CUDA_SUCCESS;
+}
+
+/* ---- csan's kernels on the CPU (csan_rt_kernels.cu, item by item) ---- */
+
+static void check_ctx(const csan_launch_ctx *c, const char *what) {
+  if (c->magic != CSAN_CTX_MAGIC || c->abi_version != CSAN_ABI_VERSION)
+    fake_fatal("%s: bad launch context (magic %#x, ABI %u)", what, c->magic, c->abi_version);
+  if (c->slot >= CSAN_MAX_SLOTS || !c->epoch || c->vc[c->slot] >= c->epoch)
+    fake_fatal("%s: launch context of slot %u epoch %u with vc[slot] %u", what, c->slot,
+               c->epoch, c->vc[c->slot]);
+  if (!c->shadow_dir || !c->pool || !c->races)
+    fake_fatal("%s: launch context without shadow, pool or race table", what);
+}
+
+static void rk_access(const csan_rk_access_params *p, const csan_launch_ctx *ctx) {
+  check_ctx(ctx, CSAN_RK_ACCESS_NAME);
+  if (!(ctx->flags & CSAN_CTX_F_RANGE_OP))
+    fake_fatal("csan_rk_access without CSAN_CTX_F_RANGE_OP");
+  uint64_t per_row = csan_rk_row_items(p->width);
+  uint64_t items = csan_rk_access_items(p);
+  csan_tag_t launch = csan_sh_launch_bits(ctx);
+  for (uint64_t i = 0; i < items; i++) {
+    uint64_t g = 0;
+    uint32_t amask = csan_rk_access_item(p, per_row, i, &g);
+    if (!amask)
+      continue;
+    uint64_t page = csan_sh_page(ctx->shadow_dir, g);
+    if (!page)
+      continue;
+    uint64_t c0, c1;
+    csan_sh_load_cells(csan_sh_tags(page, g), &c0, &c1);
+    if (csan_sh_covered(c0, c1, csan_sh_cover_make(launch, amask, p->access)) ||
+        (c0 & CSAN_TAG_UNTRACKED))
+      continue;
+    csan_shadow_update(ctx, page, g, amask, p->access, p->site, p->size, NULL);
+  }
+}
+
+static void rk_fill(const csan_rk_fill_params *p) {
+  uint64_t items = csan_rk_fill_items(p);
+  if (p->mode == CSAN_RK_FILL_NEW_PAGE) {
+    if (block_kind((const void *)(uintptr_t)p->page, CSAN_PAGE_SHADOW_BYTES) != MEM_DEVICE)
+      fake_fatal("csan_rk_fill NEW_PAGE on memory that is not a device allocation");
+    for (uint64_t i = 0; i < items; i++)
+      csan_shadow_init_granule(p->page, (uint32_t)i);
+    return;
+  }
+  if (p->mode > CSAN_RK_FILL_NEW_PAGE)
+    fake_fatal("csan_rk_fill: bad mode %u", p->mode);
+  csan_pool *pool = (csan_pool *)(uintptr_t)p->pool;
+  for (uint64_t i = 0; i < items; i++) {
+    uint64_t g = 0;
+    uint32_t mask = csan_rk_fill_item(p, i, &g);
+    uint64_t page = csan_sh_page(p->shadow_dir, g);
+    if (page)
+      csan_shadow_erase(pool, page, g, mask, p->mode == CSAN_RK_FILL_UNTRACKED);
+  }
+}
+
+static void rk_reset_page(const csan_rk_reset_params *p) {
+  csan_pool *pool = (csan_pool *)(uintptr_t)p->pool;
+  for (uint32_t i = 0; i < CSAN_GRANULES_PER_PAGE; i++)
+    csan_shadow_reset_granule(pool, p->page, i);
+}
+
+/* ---- launches ---- */
+
+static void run_user(fake_kernel *k, int instrumented, const csan_launch_ctx *ctx,
+                     unsigned grid[3], unsigned block[3], size_t shmem, const void *stream,
+                     int cooperative, void **args) {
+  fake_launch l;
+  memset(&l, 0, sizeof l);
+  l.stub = k->stub;
+  l.name = k->name;
+  l.instrumented = instrumented;
+  if (ctx)
+    l.ctx = *ctx;
+  memcpy(l.grid, grid, sizeof l.grid);
+  memcpy(l.block, block, sizeof l.block);
+  l.shared_mem = shmem;
+  l.stream = stream;
+  l.cooperative = cooperative;
+  l.args = args;
+  tally(instrumented ? "launch:twin" : "launch:plain");
+  pthread_mutex_lock(&g_launch_mu);
+  g_last = l;
+  pthread_mutex_unlock(&g_launch_mu);
+  if (k->body)
+    k->body(&l);
+}
+
+static int attrs_cooperative(const CUlaunchAttribute *a, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (a[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE && a[i].value.cooperative)
+      return 1;
+  return 0;
+}
+
+static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, void **params,
+                                     void **extra) {
+  DRV_ENTER("cuLaunchKernelEx");
+  fake_func *ff = func_of(f);
+  if (!ff || extra || !cfg)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!stream_ok((cudaStream_t)cfg->hStream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!cfg->gridDimX || !cfg->gridDimY || !cfg->gridDimZ || !cfg->blockDimX ||
+      !cfg->blockDimY || !cfg->blockDimZ)
+    return CUDA_ERROR_INVALID_VALUE;
+  fake_stream *fs = stream_of((cudaStream_t)cfg->hStream);
+  if (fs && fs->capturing && ff->kind >= FN_RK_ACCESS)
+    fake_fatal("csan launched its own kernel into a stream being captured");
+  switch (ff->kind) {
+  case FN_RK_ACCESS:
+    tally(CSAN_RK_ACCESS_NAME);
+    rk_access(params[0], params[1]);
+    return CUDA_SUCCESS;
+  case FN_RK_FILL:
+    tally(CSAN_RK_FILL_NAME);
+    rk_fill(params[0]);
+    return CUDA_SUCCESS;
+  case FN_RK_RESET_PAGE:
+    tally(CSAN_RK_RESET_PAGE_NAME);
+    rk_reset_page(params[0]);
+    return CUDA_SUCCESS;
+  case FN_RK_POOL_RESET:
+    tally(CSAN_RK_POOL_RESET_NAME);
+    csan_shadow_pool_reset((csan_pool *)(uintptr_t)((csan_rk_reset_params *)params[0])->pool);
+    return CUDA_SUCCESS;
+  default: break;
+  }
+  fake_kernel *k = ff->kernel;
+  unsigned grid[3] = {cfg->gridDimX, cfg->gridDimY, cfg->gridDimZ};
+  unsigned block[3] = {cfg->blockDimX, cfg->blockDimY, cfg->blockDimZ};
+  int coop = attrs_cooperative(cfg->attrs, cfg->numAttrs);
+  if (ff->kind == FN_TWIN) {
+    const csan_launch_ctx *ctx = params[k->nparams];
+    check_ctx(ctx, k->twin_name);
+    if (ctx->flags & CSAN_CTX_F_RANGE_OP)
+      fake_fatal("%s: a kernel's context says CSAN_CTX_F_RANGE_OP", k->twin_name);
+    run_user(k, 1, ctx, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
+  } else {
+    run_user(k, 0, NULL, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
+  }
+  return CUDA_SUCCESS;
+}
+
+static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size_t shmem,
+                             cudaStream_t s, int coop) {
+  fake_kernel *k = kernel_by_stub(func);
+  if (!k)
+    return rt_fail(cudaErrorInvalidDeviceFunction);
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  unsigned grid[3] = {g.x, g.y, g.z}, block[3] = {b.x, b.y, b.z};
+  run_user(k, 0, NULL, grid, block, shmem, s, coop, args);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchKernel(const void *f, dim3 g, dim3 b, void **args, size_t shmem,
+                                         cudaStream_t s) {
+  RT_ENTER("cudaLaunchKernel");
+  return rt_launch(f, g, b, args, shmem, s, 0);
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchKernel_ptsz(const void *f, dim3 g, dim3 b, void **args,
+                                              size_t shmem, cudaStream_t s) {
+  RT_ENTER("cudaLaunchKernel_ptsz");
+  return rt_launch(f, g, b, args, shmem, s, 0);
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchCooperativeKernel(const void *f, dim3 g, dim3 b, void **args,
+                                                    size_t shmem, cudaStream_t s) {
+  RT_ENTER("cudaLaunchCooperativeKernel");
+  return rt_launch(f, g, b, args, shmem, s, 1);
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *f, dim3 g, dim3 b,
+                                                         void **args, size_t shmem,
+                                                         cudaStream_t s) {
+  RT_ENTER("cudaLaunchCooperativeKernel_ptsz");
+  return rt_launch(f, g, b, args, shmem, s, 1);
+}
+
+static cudaError_t rt_launch_ex(const cudaLaunchConfig_t *c, const void *f, void **args) {
+  int coop = 0;
+  for (unsigned i = 0; i < c->numAttrs; i++)
+    if (c->attrs[i].id == cudaLaunchAttributeCooperative && c->attrs[i].val.cooperative)
+      coop = 1;
+  return rt_launch(f, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream, coop);
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *c, const void *f,
+                                            void **args) {
+  RT_ENTER("cudaLaunchKernelExC");
+  return rt_launch_ex(c, f, args);
+}
+
+FAKE_EXPORT cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *c, const void *f,
+                                                 void **args) {
+  RT_ENTER("cudaLaunchKernelExC_ptsz");
+  return rt_launch_ex(c, f, args);
+}
+
+FAKE_EXPORT const fake_launch *fake_cuda_last_launch(void) {
+  return &g_last;
+}
+
+FAKE_EXPORT void fake_cuda_access(const fake_launch *l, const void *addr, uint64_t size,
+                                  uint32_t access, int32_t site) {
+  if (!l->instrumented)
+    return; /* the uninstrumented kernel checks nothing */
+  csan_shadow_access(&l->ctx, (uint64_t)(uintptr_t)addr, size, access, site, NULL);
+}
+
+FAKE_EXPORT void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access,
+                                         int32_t site) {
+  fake_launch l;
+  pthread_mutex_lock(&g_launch_mu);
+  l = g_last;
+  pthread_mutex_unlock(&g_launch_mu);
+  fake_cuda_access(&l, addr, size, access, site);
+}
+
+/* ------------------------------------------------------------------------
+ * The driver calls csan makes (through cudaGetDriverEntryPointByVersion).
+ * ---------------------------------------------------------------------- */
+
+static CUresult drv_ctx_get_current(CUcontext *c) {
+  pthread_once(&g_once, init_env);
+  tally("cuCtxGetCurrent");
+  *c = tl_ctx;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_ctx_set_current(CUcontext c) {
+  pthread_once(&g_once, init_env);
+  tally("cuCtxSetCurrent");
+  if (c && c != FAKE_CTX)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  tl_ctx = c;
+  return CUDA_SUCCESS;
+}
+
+/* The device range [p, p + n) of a live allocation, or an error. */
+static CUresult device_range(CUdeviceptr p, size_t n) {
+  int k = block_kind((const void *)(uintptr_t)p, n);
+  return k && k != MEM_PINNED && k != MEM_REGISTERED ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+static CUresult drv_memcpy_dtoh_async(void *dst, CUdeviceptr src, size_t n, CUstream s) {
+  DRV_ENTER("cuMemcpyDtoHAsync");
+  if (!stream_ok((cudaStream_t)s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  CUresult r = device_range(src, n);
+  if (r == CUDA_SUCCESS)
+    memcpy(dst, (const void *)(uintptr_t)src, n);
+  return r;
+}
+
+static CUresult drv_memcpy_htod_async(CUdeviceptr dst, const void *src, size_t n, CUstream s) {
+  DRV_ENTER("cuMemcpyHtoDAsync");
+  if (!stream_ok((cudaStream_t)s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  CUresult r = device_range(dst, n);
+  if (r == CUDA_SUCCESS)
+    memcpy((void *)(uintptr_t)dst, src, n);
+  return r;
+}
+
+static CUresult drv_memset_d8_async(CUdeviceptr dst, unsigned char v, size_t n, CUstream s) {
+  DRV_ENTER("cuMemsetD8Async");
+  if (!stream_ok((cudaStream_t)s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  CUresult r = device_range(dst, n);
+  if (r == CUDA_SUCCESS)
+    memset((void *)(uintptr_t)dst, v, n);
+  return r;
+}
+
+static CUresult drv_stream_synchronize(CUstream s) {
+  DRV_ENTER("cuStreamSynchronize");
+  return stream_ok((cudaStream_t)s) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+static CUresult drv_stream_get_flags(CUstream s, unsigned int *flags) {
+  DRV_ENTER("cuStreamGetFlags");
+  if (is_special((cudaStream_t)s)) {
+    *flags = CU_STREAM_DEFAULT;
+    return CUDA_SUCCESS;
+  }
+  fake_stream *f = stream_of((cudaStream_t)s);
+  if (!f)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *flags = f->flags;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_stream_is_capturing(CUstream s, CUstreamCaptureStatus *st) {
+  DRV_ENTER("cuStreamIsCapturing");
+  if (!stream_ok((cudaStream_t)s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  fake_stream *f = stream_of((cudaStream_t)s);
+  *st = f && f->capturing ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_pointer_get_attribute(void *data, CUpointer_attribute attr, CUdeviceptr p) {
+  DRV_ENTER("cuPointerGetAttribute");
+  if (attr != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+    fake_fatal("cuPointerGetAttribute(%d) is not faked", (int)attr);
+  int k = block_kind((const void *)(uintptr_t)p, 1);
+  if (!k)
+    return CUDA_ERROR_INVALID_VALUE;
+  unsigned int t = k == MEM_PINNED || k == MEM_REGISTERED ? CU_MEMORYTYPE_HOST
+                                                          : CU_MEMORYTYPE_DEVICE;
+  memcpy(data, &t, sizeof t);
+  return CUDA_SUCCESS;
+}
+
+static const struct {
+  const char *name;
+  void *fn;
+} g_entry_points[] = {
+    {"cuGetErrorString", (void *)drv_get_error_string},
+    {"cuCtxGetCurrent", (void *)drv_ctx_get_current},
+    {"cuCtxSetCurrent", (void *)drv_ctx_set_current},
+    {"cuModuleLoadData", (void *)drv_module_load_data},
+    {"cuModuleGetFunction", (void *)drv_module_get_function},
+    {"cuModuleGetGlobal", (void *)drv_module_get_global},
+    {"cuFuncGetModule", (void *)drv_func_get_module},
+    {"cuFuncGetName", (void *)drv_func_get_name},
+    {"cuFuncGetParamInfo", (void *)drv_func_get_param_info},
+    {"cuLaunchKernelEx", (void *)drv_launch_kernel_ex},
+    {"cuMemcpyDtoHAsync", (void *)drv_memcpy_dtoh_async},
+    {"cuMemcpyHtoDAsync", (void *)drv_memcpy_htod_async},
+    {"cuMemsetD8Async", (void *)drv_memset_d8_async},
+    {"cuStreamSynchronize", (void *)drv_stream_synchronize},
+    {"cuStreamGetFlags", (void *)drv_stream_get_flags},
+    {"cuStreamIsCapturing", (void *)drv_stream_is_capturing},
+    {"cuPointerGetAttribute", (void *)drv_pointer_get_attribute},
+};
+
+FAKE_EXPORT cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fp,
+                                                         unsigned int version,
+                                                         unsigned long long flags,
+                                                         enum cudaDriverEntryPointQueryResult *st) {
+  pthread_once(&g_once, init_env);
+  tally("cudaGetDriverEntryPointByVersion");
+  (void)flags;
+  *fp = NULL;
+  if (st)
+    *st = cudaDriverEntryPointSymbolNotFound;
+  if (version < 12000)
+    return rt_fail(cudaErrorInvalidValue);
+  for (size_t i = 0; i < sizeof g_entry_points / sizeof g_entry_points[0]; i++)
+    if (!strcmp(symbol, g_entry_points[i].name)) {
+      *fp = g_entry_points[i].fn;
+      if (st)
+        *st = cudaDriverEntryPointSuccess;
+    }
+  return cudaSuccess;
+}
+
+/* ------------------------------------------------------------------------
+ * Allocation.
+ * ---------------------------------------------------------------------- */
+
+static cudaError_t alloc_out(void **p, size_t size, int kind) {
+  if (!p)
+    return rt_fail(cudaErrorInvalidValue);
+  if (!size) { /* as CUDA: success, and no memory */
+    *p = NULL;
+    return cudaSuccess;
+  }
+  *p = dev_alloc(size, kind);
+  return *p ? cudaSuccess : rt_fail(cudaErrorMemoryAllocation);
+}
+
+FAKE_EXPORT cudaError_t cudaMalloc(void **p, size_t size) {
+  RT_ENTER("cudaMalloc");
+  return alloc_out(p, size, MEM_DEVICE);
+}
+
+FAKE_EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
+  RT_ENTER("cudaMallocPitch");
+  *pitch = (width + DEVICE_ALIGN - 1) & ~(size_t)(DEVICE_ALIGN - 1);
+  return alloc_out(p, *pitch * height, MEM_DEVICE);
+}
+
+FAKE_EXPORT cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e) {
+  RT_ENTER("cudaMalloc3D");
+  size_t pitch = (e.width + DEVICE_ALIGN - 1) & ~(size_t)(DEVICE_ALIGN - 1);
+  void *p = NULL;
+  cudaError_t r = alloc_out(&p, pitch * e.height * (e.depth ? e.depth : 1), MEM_DEVICE);
+  if (r == cudaSuccess) {
+    pp->ptr = p;
+    pp->pitch = pitch;
+    pp->xsize = e.width;
+    pp->ysize = e.height;
+  }
+  return r;
+}
+
+FAKE_EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned int flags) {
+  RT_ENTER("cudaMallocManaged");
+  (void)flags;
+  return alloc_out(p, size, MEM_MANAGED);
+}
+
+FAKE_EXPORT cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s) {
+  RT_ENTER("cudaMallocAsync");
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  return alloc_out(p, size, MEM_ASYNC);
+}
+
+FAKE_EXPORT cudaError_t cudaMallocAsync_ptsz(void **p, size_t size, cudaStream_t s) {
+  RT_ENTER("cudaMallocAsync_ptsz");
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  return alloc_out(p, size, MEM_ASYNC);
+}
+
+FAKE_EXPORT cudaError_t cudaMallocFromPoolAsync(void **p, size_t size, cudaMemPool_t pool,
+                                                cudaStream_t s) {
+  RT_ENTER("cudaMallocFromPoolAsync");
+  if (!pool || !stream_ok(s))
+    return rt_fail(cudaErrorInvalidValue);
+  return alloc_out(p, size, MEM_ASYNC);
+}
+
+FAKE_EXPORT cudaError_t cudaMallocFromPoolAsync_ptsz(void **p, size_t size, cudaMemPool_t pool,
+                                                     cudaStream_t s) {
+  RT_ENTER("cudaMallocFromPoolAsync_ptsz");
+  if (!pool || !stream_ok(s))
+    return rt_fail(cudaErrorInvalidValue);
+  return alloc_out(p, size, MEM_ASYNC);
+}
+
+FAKE_EXPORT cudaError_t cudaFree(void *p) {
+  RT_ENTER("cudaFree");
+  if (!p)
+    return cudaSuccess;
+  cudaError_t e = block_free(p, DEVICE_KINDS);
+  return e == cudaSuccess ? e : rt_fail(e);
+}
+
+FAKE_EXPORT cudaError_t cudaFreeAsync(void *p, cudaStream_t s) {
+  RT_ENTER("cudaFreeAsync");
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  cudaError_t e = block_free(p, DEVICE_KINDS);
+  return e == cudaSuccess ? e : rt_fail(e);
+}
+
+FAKE_EXPORT cudaError_t cudaFreeAsync_ptsz(void *p, cudaStream_t s) {
+  RT_ENTER("cudaFreeAsync_ptsz");
+  if (!stream_ok(s))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  cudaError_t e = block_free(p, DEVICE_KINDS);
+  return e == cudaSuccess ? e : rt_fail(e);
+}
+
+/* Pinned host memory is ordinary host memory the fake remembers. */
+static void *host_pin(void *p, size_t size, int kind) {
+  pthread_mutex_lock(&g_mu);
+  block *b = block_new();
+  b->ptr = p;
+  b->size = b->cap = size;
+  b->kind = kind;
+  b->live = 1;
+  pthread_mutex_unlock(&g_mu);
+  return p;
+}
+
+FAKE_EXPORT cudaError_t cudaMallocHost(void **p, size_t size) {
+  RT_ENTER("cudaMallocHost");
+  void *m = malloc(size ? size : 1);
+  if (!m)
+    return rt_fail(cudaErrorMemoryAllocation);
+  *p = host_pin(m, size ? size : 1, MEM_PINNED);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int flags) {
+  RT_ENTER("cudaHostAlloc");
+  (void)flags;
+  void *m = malloc(size ? size : 1);
+  if (!m)
+    return rt_fail(cudaErrorMemoryAllocation);
+  *p = host_pin(m, size ? size : 1, MEM_PINNED);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaFreeHost(void *p) {
+  RT_ENTER("cudaFreeHost");
+  cudaError_t e = block_free(p, 1u << MEM_PINNED);
+  if (e != cudaSuccess)
+    return rt_fail(e);
+  free(p);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaHostRegister(void *p, size_t size, unsigned int flags) {
+  RT_ENTER("cudaHostRegister");
+  (void)flags;
+  if (!p || !size)
+    return rt_fail(cudaErrorInvalidValue);
+  host_pin(p, size, MEM_REGISTERED);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaHostUnregister(void *p) {
+  RT_ENTER("cudaHostUnregister");
+  cudaError_t e = block_free(p, 1u << MEM_REGISTERED);
+  return e == cudaSuccess ? e : rt_fail(cudaErrorHostMemoryNotRegistered);
+}
+
+FAKE_EXPORT cudaError_t cudaDeviceReset(void) {
+  RT_ENTER("cudaDeviceReset");
+  /* Every device allocation, stream and event goes; csan's module too.
+   * Symbols (module globals) and the user module stay, as if reloaded at the
+   * same addresses. */
+  pthread_mutex_lock(&g_mu);
+  for (size_t i = 0; i < g_nblocks; i++)
+    if (g_blocks[i].live && (DEVICE_KINDS & (1u << g_blocks[i].kind))) {
+      g_blocks[i].live = 0;
+      g_device_bytes -= g_blocks[i].cap;
+    }
+  if (g_csan_module)
+    g_csan_module->magic = 0;
+  pthread_mutex_unlock(&g_mu);
+  return cudaSuccess;
+}
+
+/* ------------------------------------------------------------------------
+ * Symbols.
+ * ---------------------------------------------------------------------- */
+
+typedef struct symbol {
+  const void *host;
+  char *dev;
+  size_t size;
+} symbol;
+static symbol g_symbols[256];
+static size_t g_nsymbols;
+
+static void symbol_add(const void *host, size_t size) {
+  pthread_mutex_lock(&g_mu);
+  if (g_nsymbols == 256)
+    fake_fatal("too many symbols");
+  char *d = dev_alloc_locked(size, MEM_SYMBOL);
+  memset(d, 0, size);
+  g_symbols[g_nsymbols++] = (symbol){host, d, size};
+  pthread_mutex_unlock(&g_mu);
+}
+
+static char *symbol_dev(const void *host, size_t *size) {
+  char *d = NULL;
+  pthread_mutex_lock(&g_mu);
+  for (size_t i = 0; i < g_nsymbols; i++)
+    if (g_symbols[i].host == host) {
+      d = g_symbols[i].dev;
+      if (size)
+        *size = g_symbols[i].size;
+    }
+  pthread_mutex_unlock(&g_mu);
+  return d;
+}
+
+FAKE_EXPORT void __cudaRegisterVar(void **handle, char *host, char *dev_name, const char *name,
+                                   int ext, size_t size, int constant, int global) {
+  (void)handle, (void)dev_name, (void)name, (void)ext, (void)constant, (void)global;
+  pthread_once(&g_once, init_env);
+  tally("__cudaRegisterVar");
+  symbol_add(host, size);
+}
+
+FAKE_EXPORT void __cudaRegisterManagedVar(void **handle, void **host, void *init,
+                                          const char *name, size_t size, unsigned int align) {
+  (void)handle, (void)init, (void)name, (void)align;
+  pthread_once(&g_once, init_env);
+  tally("__cudaRegisterManagedVar");
+  symbol_add(host, size);
+}
+
+FAKE_EXPORT cudaError_t cudaGetSymbolAddress(void **p, const void *symbol) {
+  RT_ENTER("cudaGetSymbolAddress");
+  char *d = symbol_dev(symbol, NULL);
+  if (!d)
+    return rt_fail(cudaErrorInvalidSymbol);
+  *p = d;
+  return cudaSuccess;
+}
+
+/* ------------------------------------------------------------------------
+ * Copies and sets: done at once.
+ * ---------------------------------------------------------------------- */
+
+static void copy2d(char *d, size_t dp, const char *s, size_t sp, size_t w, size_t h) {
+  for (size_t r = 0; r < h; r++)
+    memmove(d + r * dp, s + r * sp, w);
+}
+
+static void set2d(char *d, size_t p, int v, size_t w, size_t h) {
+  for (size_t r = 0; r < h; r++)
+    memset(d + r * p, v, w);
+}
+
+static cudaError_t copy3d(const struct cudaMemcpy3DParms *p) {
+  if (!p || p->srcArray || p->dstArray)
+    return rt_fail(cudaErrorInvalidValue); /* arrays are not faked */
+  struct cudaExtent e = p->extent;
+  size_t ss = p->srcPtr.pitch * p->srcPtr.ysize, ds = p->dstPtr.pitch * p->dstPtr.ysize;
+  const char *s = (const char *)p->srcPtr.ptr + p->srcPos.z * ss + p->srcPos.y * p->srcPtr.pitch +
+                  p->srcPos.x;
+  char *d = (char *)p->dstPtr.ptr + p->dstPos.z * ds + p->dstPos.y * p->dstPtr.pitch + p->dstPos.x;
+  for (size_t z = 0; z < (e.depth ? e.depth : 1); z++)
+    copy2d(d + z * ds, p->dstPtr.pitch, s + z * ss, p->srcPtr.pitch, e.width, e.height);
+  return cudaSuccess;
+}
+
+static cudaError_t copy3d_peer(const struct cudaMemcpy3DPeerParms *p) {
+  struct cudaMemcpy3DParms q;
+  memset(&q, 0, sizeof q);
+  q.srcArray = p->srcArray;
+  q.srcPos = p->srcPos;
+  q.srcPtr = p->srcPtr;
+  q.dstArray = p->dstArray;
+  q.dstPos = p->dstPos;
+  q.dstPtr = p->dstPtr;
+  q.extent = p->extent;
+  return copy3d(&q);
+}
+
+static cudaError_t set3d(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
+  size_t slice = p.pitch * p.ysize;
+  for (size_t z = 0; z < (e.depth ? e.depth : 1); z++)
+    set2d((char *)p.ptr + z * slice, p.pitch, v, e.width, e.height);
+  return cudaSuccess;
+}
+
+static cudaError_t to_symbol(const void *sym, const void *src, size_t n, size_t off) {
+  size_t size = 0;
+  char *d = symbol_dev(sym, &size);
+  if (!d || off + n > size)
+    return rt_fail(cudaErrorInvalidSymbol);
+  memcpy(d + off, src, n);
+  return cudaSuccess;
+}
+
+static cudaError_t from_symbol(void *dst, const void *sym, size_t n, size_t off) {
+  size_t size = 0;
+  char *s = symbol_dev(sym, &size);
+  if (!s || off + n > size)
+    return rt_fail(cudaErrorInvalidSymbol);
+  memcpy(dst, s + off, n);
+  return cudaSuccess;
+}
+
+#define STREAM_CHECK(s)                                                                        \
+  do {                                                                                         \
+    if (!stream_ok(s))                                                                         \
+      return rt_fail(cudaErrorInvalidResourceHandle);                                          \
+  } while (0)
+
+FAKE_EXPORT cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpy");
+  (void)k;
+  if (g_copy_sleep_ms > 0) /* a copy that waits for the device */
+    usleep((useconds_t)g_copy_sleep_ms * 1000);
+  memmove(d, s, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy_ptds(void *d, const void *s, size_t n, enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpy_ptds");
+  (void)k;
+  memmove(d, s, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, enum cudaMemcpyKind k,
+                                        cudaStream_t st) {
+  RT_ENTER("cudaMemcpyAsync");
+  (void)k;
+  STREAM_CHECK(st);
+  memmove(d, s, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyAsync_ptsz(void *d, const void *s, size_t n,
+                                             enum cudaMemcpyKind k, cudaStream_t st) {
+  RT_ENTER("cudaMemcpyAsync_ptsz");
+  (void)k;
+  STREAM_CHECK(st);
+  memmove(d, s, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy2D(void *d, size_t dp, const void *s, size_t sp, size_t w,
+                                     size_t h, enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpy2D");
+  (void)k;
+  copy2d(d, dp, s, sp, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy2D_ptds(void *d, size_t dp, const void *s, size_t sp, size_t w,
+                                          size_t h, enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpy2D_ptds");
+  (void)k;
+  copy2d(d, dp, s, sp, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy2DAsync(void *d, size_t dp, const void *s, size_t sp, size_t w,
+                                          size_t h, enum cudaMemcpyKind k, cudaStream_t st) {
+  RT_ENTER("cudaMemcpy2DAsync");
+  (void)k;
+  STREAM_CHECK(st);
+  copy2d(d, dp, s, sp, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy2DAsync_ptsz(void *d, size_t dp, const void *s, size_t sp,
+                                               size_t w, size_t h, enum cudaMemcpyKind k,
+                                               cudaStream_t st) {
+  RT_ENTER("cudaMemcpy2DAsync_ptsz");
+  (void)k;
+  STREAM_CHECK(st);
+  copy2d(d, dp, s, sp, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+  RT_ENTER("cudaMemcpy3D");
+  return copy3d(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) {
+  RT_ENTER("cudaMemcpy3D_ptds");
+  return copy3d(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t st) {
+  RT_ENTER("cudaMemcpy3DAsync");
+  STREAM_CHECK(st);
+  return copy3d(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p,
+                                               cudaStream_t st) {
+  RT_ENTER("cudaMemcpy3DAsync_ptsz");
+  STREAM_CHECK(st);
+  return copy3d(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p) {
+  RT_ENTER("cudaMemcpy3DPeer");
+  return copy3d_peer(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p) {
+  RT_ENTER("cudaMemcpy3DPeer_ptds");
+  return copy3d_peer(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
+                                              cudaStream_t st) {
+  RT_ENTER("cudaMemcpy3DPeerAsync");
+  STREAM_CHECK(st);
+  return copy3d_peer(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p,
+                                                   cudaStream_t st) {
+  RT_ENTER("cudaMemcpy3DPeerAsync_ptsz");
+  STREAM_CHECK(st);
+  return copy3d_peer(p);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyPeer(void *d, int dd, const void *s, int sd, size_t n) {
+  RT_ENTER("cudaMemcpyPeer");
+  if (dd || sd)
+    return rt_fail(cudaErrorInvalidDevice);
+  memmove(d, s, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyPeerAsync(void *d, int dd, const void *s, int sd, size_t n,
+                                            cudaStream_t st) {
+  RT_ENTER("cudaMemcpyPeerAsync");
+  STREAM_CHECK(st);
+  if (dd || sd)
+    return rt_fail(cudaErrorInvalidDevice);
+  memmove(d, s, n);
+  return cudaSuccess;
+}
+
+static cudaError_t batch(void *const *d, const void *const *s, const size_t *n, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    memmove(d[i], s[i], n[i]);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyBatchAsync(void *const *d, const void *const *s,
+                                             const size_t *n, size_t count,
+                                             struct cudaMemcpyAttributes *attrs, size_t *idx,
+                                             size_t nattrs, cudaStream_t st) {
+  RT_ENTER("cudaMemcpyBatchAsync");
+  (void)attrs, (void)idx, (void)nattrs;
+  STREAM_CHECK(st);
+  return batch(d, s, n, count);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyBatchAsync_ptsz(void *const *d, const void *const *s,
+                                                  const size_t *n, size_t count,
+                                                  struct cudaMemcpyAttributes *attrs, size_t *idx,
+                                                  size_t nattrs, cudaStream_t st) {
+  RT_ENTER("cudaMemcpyBatchAsync_ptsz");
+  (void)attrs, (void)idx, (void)nattrs;
+  STREAM_CHECK(st);
+  return batch(d, s, n, count);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *s, size_t n, size_t off,
+                                           enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpyToSymbol");
+  (void)k;
+  return to_symbol(sym, s, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyToSymbol_ptds(const void *sym, const void *s, size_t n,
+                                                size_t off, enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpyToSymbol_ptds");
+  (void)k;
+  return to_symbol(sym, s, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *s, size_t n,
+                                                size_t off, enum cudaMemcpyKind k,
+                                                cudaStream_t st) {
+  RT_ENTER("cudaMemcpyToSymbolAsync");
+  (void)k;
+  STREAM_CHECK(st);
+  return to_symbol(sym, s, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *sym, const void *s, size_t n,
+                                                     size_t off, enum cudaMemcpyKind k,
+                                                     cudaStream_t st) {
+  RT_ENTER("cudaMemcpyToSymbolAsync_ptsz");
+  (void)k;
+  STREAM_CHECK(st);
+  return to_symbol(sym, s, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol(void *d, const void *sym, size_t n, size_t off,
+                                             enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpyFromSymbol");
+  (void)k;
+  return from_symbol(d, sym, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol_ptds(void *d, const void *sym, size_t n, size_t off,
+                                                  enum cudaMemcpyKind k) {
+  RT_ENTER("cudaMemcpyFromSymbol_ptds");
+  (void)k;
+  return from_symbol(d, sym, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyFromSymbolAsync(void *d, const void *sym, size_t n, size_t off,
+                                                  enum cudaMemcpyKind k, cudaStream_t st) {
+  RT_ENTER("cudaMemcpyFromSymbolAsync");
+  (void)k;
+  STREAM_CHECK(st);
+  return from_symbol(d, sym, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *d, const void *sym, size_t n,
+                                                       size_t off, enum cudaMemcpyKind k,
+                                                       cudaStream_t st) {
+  RT_ENTER("cudaMemcpyFromSymbolAsync_ptsz");
+  (void)k;
+  STREAM_CHECK(st);
+  return from_symbol(d, sym, n, off);
+}
+
+FAKE_EXPORT cudaError_t cudaMemset(void *d, int v, size_t n) {
+  RT_ENTER("cudaMemset");
+  memset(d, v, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemset_ptds(void *d, int v, size_t n) {
+  RT_ENTER("cudaMemset_ptds");
+  memset(d, v, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t st) {
+  RT_ENTER("cudaMemsetAsync");
+  STREAM_CHECK(st);
+  memset(d, v, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemsetAsync_ptsz(void *d, int v, size_t n, cudaStream_t st) {
+  RT_ENTER("cudaMemsetAsync_ptsz");
+  STREAM_CHECK(st);
+  memset(d, v, n);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemset2D(void *d, size_t p, int v, size_t w, size_t h) {
+  RT_ENTER("cudaMemset2D");
+  set2d(d, p, v, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemset2D_ptds(void *d, size_t p, int v, size_t w, size_t h) {
+  RT_ENTER("cudaMemset2D_ptds");
+  set2d(d, p, v, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemset2DAsync(void *d, size_t p, int v, size_t w, size_t h,
+                                          cudaStream_t st) {
+  RT_ENTER("cudaMemset2DAsync");
+  STREAM_CHECK(st);
+  set2d(d, p, v, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemset2DAsync_ptsz(void *d, size_t p, int v, size_t w, size_t h,
+                                               cudaStream_t st) {
+  RT_ENTER("cudaMemset2DAsync_ptsz");
+  STREAM_CHECK(st);
+  set2d(d, p, v, w, h);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
+  RT_ENTER("cudaMemset3D");
+  return set3d(p, v, e);
+}
+
+FAKE_EXPORT cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
+  RT_ENTER("cudaMemset3D_ptds");
+  return set3d(p, v, e);
+}
+
+FAKE_EXPORT cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int v, struct cudaExtent e,
+                                          cudaStream_t st) {
+  RT_ENTER("cudaMemset3DAsync");
+  STREAM_CHECK(st);
+  return set3d(p, v, e);
+}
+
+FAKE_EXPORT cudaError_t cudaMemset3DAsync_ptsz(struct cudaPitchedPtr p, int v,
+                                               struct cudaExtent e, cudaStream_t st) {
+  RT_ENTER("cudaMemset3DAsync_ptsz");
+  STREAM_CHECK(st);
+  return set3d(p, v, e);
+}

@@ -1,0 +1,83 @@
+/* fake_cuda.h: the test interface of the fake CUDA library (fake_cuda.c).
+ *
+ * The fake is a libcudart.so.13 that runs everything on the CPU: device
+ * memory is host memory, streams execute each operation at issue time, and
+ * csan's own kernels run through the shadow engine compiled for the host
+ * (csan_shadow_cpu_platform.h). A test stands in for the GPU by registering
+ * "kernels": a host stub (any function, used as the kernel's symbol), its
+ * mangled name, whether the module has an instrumented twin, and a body the
+ * fake calls when the kernel is launched. The body replays the kernel's
+ * accesses with fake_cuda_access, under exactly the launch context csan
+ * built (or not at all when csan launched the uninstrumented kernel).
+ *
+ * Environment knobs (read at the first call):
+ *   FAKE_CUDA_NO_DEVICE=1        no device: every runtime call fails with
+ *                                cudaErrorNoDevice
+ *   FAKE_CUDA_NO_KERNEL_IMAGE=1  cuModuleLoadData refuses csan's fatbin
+ *   FAKE_CUDA_SYNC_SLEEP=N       cudaDeviceSynchronize takes N seconds
+ *                                (work "still running")
+ *   FAKE_CUDA_COPY_SLEEP_MS=N    cudaMemcpy takes N milliseconds (a copy
+ *                                that waits for the device)
+ */
+#ifndef FAKE_CUDA_H
+#define FAKE_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "csan_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a kernel's module holds besides the kernel. */
+#define FAKE_TWIN_NONE 0 /* not instrumented: no K__csan */
+#define FAKE_TWIN_OK 1   /* K__csan with the context as its last parameter */
+#define FAKE_TWIN_BAD 2  /* K__csan whose last parameter has the wrong size */
+
+typedef struct fake_launch {
+  const void *stub;      /* the kernel's host symbol */
+  const char *name;      /* mangled name */
+  int instrumented;      /* the twin ran: ctx is csan's context */
+  csan_launch_ctx ctx;   /* copy of the context passed to the twin */
+  unsigned grid[3], block[3];
+  size_t shared_mem;
+  const void *stream;    /* the stream handle as passed */
+  int cooperative;       /* launched with the cooperative attribute */
+  void **args;           /* the kernel's own parameters (valid in the body) */
+} fake_launch;
+
+/* Runs at launch time; replays the kernel's accesses. */
+typedef void (*fake_kernel_body)(const fake_launch *launch);
+
+/* Registers a kernel of the one user module: nparams 8-byte parameters. */
+void fake_cuda_register_kernel(const void *stub, const char *mangled, int twin, int nparams,
+                               fake_kernel_body body);
+
+/* A csan_site in the user module's device memory; returns its offset from
+ * the module anchor (what instrumented code passes as `site`). */
+int32_t fake_cuda_site(const char *file, unsigned line, unsigned column, const char *function,
+                       uint32_t access, uint32_t size);
+
+/* One access of a kernel: checked and recorded with the launch's context
+ * (a no-op when the launch was not instrumented). */
+void fake_cuda_access(const fake_launch *launch, const void *addr, uint64_t size,
+                      uint32_t access, int32_t site);
+/* The same with the most recent launch. */
+void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access, int32_t site);
+const fake_launch *fake_cuda_last_launch(void);
+
+/* How many times a fake entry point ran (by its name: "cudaMalloc",
+ * "cuLaunchKernelEx", "csan_rk_access", "csan_rk_fill", ...), and the
+ * number of kernel launches of user kernels with and without a twin
+ * ("launch:twin", "launch:plain"). */
+unsigned long fake_cuda_count(const char *name);
+
+/* Device memory the fake handed out and did not take back (bytes). */
+uint64_t fake_cuda_device_bytes(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FAKE_CUDA_H */

@@ -1,0 +1,38 @@
+// Every CUDA runtime function in rt_host/csan_api.def has its __csan_
+// wrapper in libcsan_rt, shared and static: this program references each
+// one (through the .def) and must link against either. The shared library
+// exports exactly the wrappers, __csan_register_device_var and the test hook
+// (everything else of the runtime is hidden).
+// RUN: %cc_rt -o %t && %run %t | FileCheck %s
+// RUN: %cc_rt_static -o %t.static && %run %t.static | FileCheck %s
+// RUN: nm -D --defined-only %csan_libdir/libcsan_rt.so | awk '{print $3}' | sort > %t.exported
+// RUN: %run %t list | sort > %t.expected
+// RUN: diff %t.expected %t.exported
+#include <stdio.h>
+#include <string.h>
+
+#include "csan_cuda_api.h"
+
+#define CSAN_API(name, group) {#name, (void (*)(void))__csan_##name},
+static const struct {
+  const char *name;
+  void (*wrapper)(void);
+} apis[] = {
+#include "csan_api.def"
+};
+
+int main(int argc, char **argv) {
+  size_t n = sizeof apis / sizeof apis[0], defined = 0;
+  if (argc > 1 && !strcmp(argv[1], "list")) {
+    for (size_t i = 0; i < n; i++)
+      printf("__csan_%s\n", apis[i].name);
+    printf("__csan_register_device_var\n__csan_test_advance_epochs\n");
+    return 0;
+  }
+  for (size_t i = 0; i < n; i++)
+    defined += apis[i].wrapper != NULL;
+  printf("%zu of %zu wrappers defined\n", defined, n);
+  return defined == n ? 0 : 1;
+}
+
+// CHECK: 95 of 95 wrappers defined
