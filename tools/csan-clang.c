@@ -216,7 +216,7 @@ int main(int argc, char **argv) {
      * that it is unused for CUDA; cc1 honours it for CUDA (the headers then
      * select the _ptsz/_ptds entry points and <<<>>> calls
      * cudaLaunchKernel_ptsz), so hand it to cc1 directly. */
-    if (starts(argv[i], "-fgpu-default-stream=")) {
+    if (starts(argv[i], "-fgpu-default-stream=") && strcmp(argv[i - 1], "-Xclang") != 0) {
       if (p.compiles) {
         push(&out, "-Xclang");
         push(&out, argv[i]);
