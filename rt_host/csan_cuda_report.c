@@ -14,7 +14,8 @@
  *                 CSAN_MODULE_ANCHOR_NAME)); the 32-byte descriptor and its
  *                 two strings are read from device memory once per
  *                 (module, site) and cached;
- *   stream_name   `legacy`, `per-thread`, else the reporter's hex handle;
+ *   stream_name   the program's name for it (csan_name_stream), `legacy`,
+ *                 `per-thread`, else the reporter's hex handle;
  *   op_completed  the host clock (as it was when the drain started) covers
  *                 the reporting operation: only work the host has waited for
  *                 is reported, so an entry is never printed while its
@@ -221,6 +222,9 @@ static const char *env_stream_name(void *ctx, uint64_t stream, uint32_t slot) {
   (void)ctx;
   if (slot == CSAN_HOST_SLOT)
     return NULL;
+  const char *user = csan_rt_user_stream_name(stream);
+  if (user)
+    return user;
   if (stream == CSAN_STREAM_LEGACY)
     return "legacy";
   if (stream & CSAN_RT_PT_KEY_BIT)

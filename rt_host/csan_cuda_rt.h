@@ -256,6 +256,8 @@ CUresult csan_rt_rk_launch(CUfunction f, uint32_t blocks, CUstream s, void **arg
 
 /* The reporter's environment (created with the reporter). */
 void csan_rt_report_env(csan_report_env *env);
+/* The name the program gave a stream (include/csan/csan.h), or null. */
+const char *csan_rt_user_stream_name(csan_key key);
 /* Copies the race table and reports what it can; halts if told to. */
 void csan_rt_drain(void);
 /* Empties the device race table (rebase; everything in it was reported). */

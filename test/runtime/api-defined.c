@@ -1,8 +1,9 @@
 // Every CUDA runtime function in rt_host/csan_api.def has its __csan_
 // wrapper in libcsan_rt, shared and static: this program references each
 // one (through the .def) and must link against either. The shared library
-// exports exactly the wrappers, __csan_register_device_var and the test hook
-// (everything else of the runtime is hidden).
+// exports exactly the wrappers, __csan_register_device_var, the test hook
+// and the program interface of include/csan/csan.h (everything else of the
+// runtime is hidden).
 // RUN: %cc_rt -o %t && %run %t | FileCheck %s
 // RUN: %cc_rt_static -o %t.static && %run %t.static | FileCheck %s
 // RUN: nm -D --defined-only %csan_libdir/libcsan_rt.so | awk '{print $3}' | sort > %t.exported
@@ -27,6 +28,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < n; i++)
       printf("__csan_%s\n", apis[i].name);
     printf("__csan_register_device_var\n__csan_test_advance_epochs\n");
+    printf("__csan_name_stream\n__csan_race_count\n");
     return 0;
   }
   for (size_t i = 0; i < n; i++)
