@@ -5,6 +5,7 @@
  * each descriptor knows its member's offset, so parsing, defaults and help
  * are one loop over the table each.
  */
+#include "csan_errbuf.h"
 #include "csan_flags.h"
 
 #include <errno.h>
@@ -50,17 +51,6 @@ void csan_flags_defaults(csan_flags *f) {
 #undef CSAN_FLAG
 }
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t errlen, const char *fmt, ...) {
-  if (!err || errlen == 0)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
-  va_end(ap);
-}
-
 static bool is_sep(char c) {
   return c == ':' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
          c == '\v';
@@ -89,7 +79,7 @@ static int set_flag(csan_flags *f, const flag_desc *d, const char *value, char *
     else if (!strcmp(value, "0") || !strcmp(value, "false"))
       v = false;
     else {
-      set_err(err, errlen, "bad value '%s' for %s: expected 0, 1, true or false", value,
+      csan_set_err(err, errlen, "bad value '%s' for %s: expected 0, 1, true or false", value,
               d->name);
       return -1;
     }
@@ -102,16 +92,16 @@ static int set_flag(csan_flags *f, const flag_desc *d, const char *value, char *
     errno = 0;
     long long v = strtoll(value, &end, 10);
     if (*value == '\0' || *end != '\0') {
-      set_err(err, errlen, "bad value '%s' for %s: expected an integer", value, d->name);
+      csan_set_err(err, errlen, "bad value '%s' for %s: expected an integer", value, d->name);
       return -1;
     }
     if (errno == ERANGE || v < d->min || v > d->max) {
-      set_err(err, errlen, "%s=%s is out of range [%lld, %lld]", d->name, value, d->min,
+      csan_set_err(err, errlen, "%s=%s is out of range [%lld, %lld]", d->name, value, d->min,
               d->max);
       return -1;
     }
     if (d->type == FT_POW2 && (v & (v - 1)) != 0) {
-      set_err(err, errlen, "%s=%s is not a power of two", d->name, value);
+      csan_set_err(err, errlen, "%s=%s is not a power of two", d->name, value);
       return -1;
     }
     *(int *)member = (int)v;
@@ -120,7 +110,7 @@ static int set_flag(csan_flags *f, const flag_desc *d, const char *value, char *
   case FT_STR: {
     size_t len = strlen(value);
     if (len >= CSAN_FLAG_STR_MAX) {
-      set_err(err, errlen, "value of %s is too long (%zu bytes, at most %d)", d->name, len,
+      csan_set_err(err, errlen, "value of %s is too long (%zu bytes, at most %d)", d->name, len,
               CSAN_FLAG_STR_MAX - 1);
       return -1;
     }
@@ -133,7 +123,7 @@ static int set_flag(csan_flags *f, const flag_desc *d, const char *value, char *
     else if (!strcmp(value, "json"))
       *(csan_report_format *)member = CSAN_REPORT_JSON;
     else {
-      set_err(err, errlen, "bad value '%s' for %s: expected text or json", value, d->name);
+      csan_set_err(err, errlen, "bad value '%s' for %s: expected text or json", value, d->name);
       return -1;
     }
     return 0;
@@ -161,11 +151,11 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
     size_t name_len = (size_t)(p - name);
     const flag_desc *d = find_flag(name, name_len);
     if (!d) {
-      set_err(err, errlen, "unknown option '%.*s'", (int)name_len, name);
+      csan_set_err(err, errlen, "unknown option '%.*s'", (int)name_len, name);
       return -1;
     }
     if (*p != '=') {
-      set_err(err, errlen, "option '%s' needs a value (%s=VALUE)", d->name, d->name);
+      csan_set_err(err, errlen, "option '%s' needs a value (%s=VALUE)", d->name, d->name);
       return -1;
     }
     p++;
@@ -182,12 +172,12 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
         p++;
       }
       if (*p != quote) {
-        set_err(err, errlen, "unterminated %c quote in the value of %s", quote, d->name);
+        csan_set_err(err, errlen, "unterminated %c quote in the value of %s", quote, d->name);
         return -1;
       }
       p++;
       if (*p && !is_sep(*p)) {
-        set_err(err, errlen, "unexpected text after the quoted value of %s", d->name);
+        csan_set_err(err, errlen, "unexpected text after the quoted value of %s", d->name);
         return -1;
       }
     } else {
@@ -202,7 +192,7 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
     }
     value[len] = '\0';
     if (truncated) {
-      set_err(err, errlen, "value of %s is too long (%zu bytes, at most %d)", d->name,
+      csan_set_err(err, errlen, "value of %s is too long (%zu bytes, at most %d)", d->name,
               full_len, CSAN_FLAG_STR_MAX - 1);
       return -1;
     }

@@ -1,4 +1,5 @@
 /* csan_suppress.c: parsing and matching suppression rules. */
+#include "csan_errbuf.h"
 #include "csan_suppress.h"
 
 #include <ctype.h>
@@ -14,17 +15,6 @@ struct csan_suppressions {
   size_t n;
   char *filename;
 };
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t errlen, const char *fmt, ...) {
-  if (!err || errlen == 0)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
-  va_end(ap);
-}
 
 bool csan_glob_match(const char *p, const char *s) {
   /* Iterative: on a mismatch, retry from the last '*' one character later. */
@@ -91,7 +81,7 @@ int csan_suppressions_parse(const char *text, const char *filename, csan_suppres
   if (!s || !copy) {
     free(s);
     free(copy);
-    set_err(err, errlen, "out of memory reading suppressions");
+    csan_set_err(err, errlen, "out of memory reading suppressions");
     return -1;
   }
   pthread_mutex_init(&s->mu, NULL);
@@ -109,7 +99,7 @@ int csan_suppressions_parse(const char *text, const char *filename, csan_suppres
       continue;
     char *colon = strchr(l, ':');
     if (!colon) {
-      set_err(err, errlen, "%s:%u: expected TYPE:GLOB, got '%s'", s->filename, lineno, l);
+      csan_set_err(err, errlen, "%s:%u: expected TYPE:GLOB, got '%s'", s->filename, lineno, l);
       goto fail;
     }
     *colon = '\0';
@@ -120,20 +110,20 @@ int csan_suppressions_parse(const char *text, const char *filename, csan_suppres
       if (!strcmp(type, kTypes[i].name))
         t = (int)kTypes[i].type;
     if (t < 0) {
-      set_err(err, errlen,
+      csan_set_err(err, errlen,
               "%s:%u: unknown suppression type '%s' (expected race, kernel, function or file)",
               s->filename, lineno, type);
       goto fail;
     }
     if (*pattern == '\0') {
-      set_err(err, errlen, "%s:%u: empty pattern after '%s:'", s->filename, lineno, type);
+      csan_set_err(err, errlen, "%s:%u: empty pattern after '%s:'", s->filename, lineno, type);
       goto fail;
     }
     if (s->n == cap) {
       cap = cap ? cap * 2 : 8;
       csan_suppression *r = realloc(s->rules, cap * sizeof(*r));
       if (!r) {
-        set_err(err, errlen, "out of memory reading suppressions");
+        csan_set_err(err, errlen, "out of memory reading suppressions");
         goto fail;
       }
       s->rules = r;
@@ -154,7 +144,7 @@ int csan_suppressions_load(const char *path, csan_suppressions **out, char *err,
   *out = NULL;
   FILE *f = fopen(path, "r");
   if (!f) {
-    set_err(err, errlen, "cannot read suppressions file '%s': %s", path, strerror(errno));
+    csan_set_err(err, errlen, "cannot read suppressions file '%s': %s", path, strerror(errno));
     return -1;
   }
   char *text = NULL;
@@ -168,7 +158,7 @@ int csan_suppressions_load(const char *path, csan_suppressions **out, char *err,
       if (!t) {
         free(text);
         fclose(f);
-        set_err(err, errlen, "out of memory reading suppressions file '%s'", path);
+        csan_set_err(err, errlen, "out of memory reading suppressions file '%s'", path);
         return -1;
       }
       text = t;
@@ -180,14 +170,14 @@ int csan_suppressions_load(const char *path, csan_suppressions **out, char *err,
   fclose(f);
   if (failed) {
     free(text);
-    set_err(err, errlen, "cannot read suppressions file '%s'", path);
+    csan_set_err(err, errlen, "cannot read suppressions file '%s'", path);
     return -1;
   }
   if (text)
     text[len] = '\0';
   if (text && memchr(text, '\0', len)) {
     free(text);
-    set_err(err, errlen, "suppressions file '%s' is not a text file", path);
+    csan_set_err(err, errlen, "suppressions file '%s' is not a text file", path);
     return -1;
   }
   int rc = csan_suppressions_parse(text ? text : "", path, out, err, errlen);
