@@ -5,8 +5,9 @@
  * each descriptor knows its member's offset, so parsing, defaults and help
  * are one loop over the table each.
  */
-#include "csan_errbuf.h"
 #include "csan_flags.h"
+
+#include "csan_errbuf.h"
 
 #include <errno.h>
 #include <limits.h>

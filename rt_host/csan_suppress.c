@@ -1,6 +1,7 @@
 /* csan_suppress.c: parsing and matching suppression rules. */
-#include "csan_errbuf.h"
 #include "csan_suppress.h"
+
+#include "csan_errbuf.h"
 
 #include <ctype.h>
 #include <errno.h>
