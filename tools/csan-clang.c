@@ -114,6 +114,7 @@ typedef struct plan {
   bool offload_link; /* --offload-link already given */
   bool static_cudart;
   bool has_plugin;   /* the user already loads csan.so */
+  bool no_fatbin;    /* no fatbinary is made (device-only, -S, -E, ...) */
   int inputs;
 } plan;
 
@@ -136,6 +137,11 @@ static void classify(int argc, char **argv, plan *p) {
           strcmp(a, "-fsyntax-only") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 ||
           strcmp(a, "--precompile") == 0)
         stop_before_link = true;
+      if (strcmp(a, "-S") == 0 || strcmp(a, "-E") == 0 || strcmp(a, "-fsyntax-only") == 0 ||
+          strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 || strcmp(a, "--cuda-device-only") == 0 ||
+          strcmp(a, "--offload-device-only") == 0 || strcmp(a, "--cuda-host-only") == 0 ||
+          strcmp(a, "--offload-host-only") == 0)
+        p->no_fatbin = true;
       else if (strcmp(a, "--version") == 0 || starts(a, "-print-") || starts(a, "--print-") ||
                strcmp(a, "-dumpversion") == 0 || strcmp(a, "-dumpmachine") == 0 ||
                strcmp(a, "--help") == 0 || strcmp(a, "--help-hidden") == 0)
@@ -242,7 +248,9 @@ int main(int argc, char **argv) {
     push(&out, "-Wno-unknown-cuda-version");
     if (!p.has_arch) {
       push(&out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);
-      push(&out, "--cuda-include-ptx=" CSAN_DEFAULT_GPU_ARCH);
+      /* PTX goes into the fatbinary; without one clang would call it unused. */
+      if (!p.no_fatbin)
+        push(&out, "--cuda-include-ptx=" CSAN_DEFAULT_GPU_ARCH);
     }
   }
   if (p.links) {
