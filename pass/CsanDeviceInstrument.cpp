@@ -38,6 +38,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -62,6 +63,12 @@ static cl::opt<int> ClBisectLimit("csan-bisect-limit",
                                   cl::desc("Insert at most this many checks per module "
                                            "(-1: no limit), to bisect a miscompile"),
                                   cl::Hidden, cl::init(-1));
+static cl::opt<unsigned> ClTwinMaxThreads(
+    "csan-twin-max-threads",
+    cl::desc("Launch bounds (nvvm.maxntid) for twins of kernels without bounds of their own, "
+             "so that every block size up to it can launch the twin; 0: none. csan-clang sets "
+             "1024 for whole-program (non -fgpu-rdc) compiles"),
+    cl::Hidden, cl::init(0));
 static cl::opt<bool> ClStats("csan-stats",
                              cl::desc("Print what csan-device checked and skipped, per module, "
                                       "on stderr"),
@@ -71,6 +78,9 @@ static cl::opt<bool> ClStats("csan-stats",
 static const char *const KindEntryNames[NumAccessKinds] = {"read", "write", "atomic_read",
                                                            "atomic_write"};
 static constexpr unsigned NumSizedEntries = 5; // 1, 2, 4, 8, 16 bytes
+
+/// Named metadata that marks a module csan-device has instrumented.
+static const char InstrumentedMDName[] = "csan.instrumented";
 
 namespace {
 
@@ -95,7 +105,8 @@ private:
   Value *siteArgument(IRBuilder<> &IRB, const Access &A, Function &F, StringRef OrigName,
                       uint64_t SiteSize, Value *AnchorInt);
   void dropAttributesInvalidatedByChecks(Function &F);
-  void createModuleGlobals();
+  bool mayReadContextSlot(Function &F);
+  void createModuleGlobals(bool NeedSlot);
   void eraseUnusedCallbacks();
   DebugLoc checkLocation(const Instruction *I, const Function &F) const;
 
@@ -107,6 +118,10 @@ private:
   PointerType *PtrTy;
   std::optional<Regex> Filter;
   int ChecksLeft = -1; // for -csan-bisect-limit; -1 = unlimited
+  // Device functions that read the context slot (those with checks), and
+  // the memo of mayReadContextSlot.
+  SmallPtrSet<const Function *, 16> SlotReaders;
+  DenseMap<const Function *, bool> ReachesSlot;
 
   // Runtime entry points, declared once in initializeCallbacks().
   FunctionCallee KernelEntry, GetCtx;
@@ -310,9 +325,10 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
   return true;
 }
 
-void DeviceInstrumenter::createModuleGlobals() {
+void DeviceInstrumenter::createModuleGlobals(bool NeedSlot) {
   Sites.anchor();
-  if (!M.getNamedGlobal(CSAN_CTX_SLOT_NAME)) {
+  M.getOrInsertNamedMetadata(InstrumentedMDName);
+  if (NeedSlot && !M.getNamedGlobal(CSAN_CTX_SLOT_NAME)) {
     // Shared memory has no initializer; weak so that nvlink keeps one per
     // kernel across -fgpu-rdc objects (DESIGN.md, decision 5).
     auto *Slot = new GlobalVariable(M, PtrTy, /*isConstant=*/false, GlobalValue::WeakAnyLinkage,
@@ -338,9 +354,58 @@ void DeviceInstrumenter::eraseUnusedCallbacks() {
 
 static bool isKernel(const Function &F) { return F.getCallingConv() == CallingConv::PTX_Kernel; }
 
+/// Whether a call made by F can reach code that reads the context slot: an
+/// instrumented device function of this module, or code this module cannot
+/// see (an external function, e.g. another -fgpu-rdc translation unit, or an
+/// indirect call). Only kernels that can get there need a prologue that
+/// writes the slot; the others get no slot at all, so csan adds no static
+/// shared memory to them (a program that uses every byte of shared memory a
+/// block may have must keep working).
+bool DeviceInstrumenter::mayReadContextSlot(Function &F) {
+  if (auto It = ReachesSlot.find(&F); It != ReachesSlot.end())
+    return It->second;
+  ReachesSlot[&F] = false; // recursion: assume no until shown otherwise
+  bool Reaches = false;
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || CB->isInlineAsm() || isa<IntrinsicInst>(CB))
+      continue;
+    Function *Callee = CB->getCalledFunction();
+    if (!Callee) {
+      Reaches = true; // indirect call: anything
+    } else if (Callee->getName().starts_with(CSAN_DEV_PREFIX) ||
+               Callee->getName().starts_with("__nv_")) {
+      continue; // csan's own entry points; libdevice reads no slot
+    } else if (Callee->isDeclaration()) {
+      Reaches = !Callee->isIntrinsic();
+    } else {
+      Reaches = SlotReaders.contains(Callee) || mayReadContextSlot(*Callee);
+    }
+    if (Reaches)
+      break;
+  }
+  ReachesSlot[&F] = Reaches;
+  return Reaches;
+}
+
+/// A twin has the plain kernel's registers plus those of the checks' slow
+/// path. Without launch bounds ptxas may give it more registers per thread
+/// than a large block may have (64K per block), and a launch the plain
+/// kernel accepts fails for the twin (the runtime then launches the plain
+/// kernel unchecked and says so). Bounds of -csan-twin-max-threads keep
+/// every block size up to it launchable, at the cost of registers. They are
+/// not the default: under -fgpu-rdc ptxas compiles the slow path once, for
+/// any caller, and nvlink rejects a bounded twin that calls it; clang gives
+/// the pass no way to tell the two modes apart, so csan-clang, which knows,
+/// asks for them only without -fgpu-rdc. A kernel's own bounds are kept.
+static void boundTwinBlockSize(Function &Twin) {
+  if (ClTwinMaxThreads && !Twin.hasFnAttribute("nvvm.maxntid") &&
+      !Twin.hasFnAttribute("nvvm.reqntid"))
+    Twin.addFnAttr("nvvm.maxntid", utostr(ClTwinMaxThreads));
+}
+
 bool DeviceInstrumenter::run() {
-  // A module that already has csan's slot was instrumented by an earlier run.
-  if (M.getNamedGlobal(CSAN_CTX_SLOT_NAME)) {
+  if (M.getNamedMetadata(InstrumentedMDName)) {
     LLVM_DEBUG(dbgs() << "csan-device: module already instrumented\n");
     return false;
   }
@@ -368,9 +433,33 @@ bool DeviceInstrumenter::run() {
   StructType *CtxTy = launchContextType();
   bool Changed = false;
 
+  // Device functions first: which of them read the context slot decides
+  // which kernels need a prologue.
+  for (Function *F : DeviceFunctions) {
+    if (F->hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
+      ++Stats.OptedOut;
+      continue;
+    }
+    if (instrumentFunction(*F, /*CtxArg=*/nullptr, F->getName(), /*IsKernel=*/false)) {
+      dropAttributesInvalidatedByChecks(*F);
+      SlotReaders.insert(F);
+      Changed = true;
+    }
+  }
+
+  bool NeedSlot = !SlotReaders.empty();
   for (Function *K : Kernels) {
+    // Whatever K calls may read the slot: K must say "no context" (null),
+    // also when K itself is not instrumented, or the callee would read
+    // what an earlier block left in shared memory.
+    bool Prologue = mayReadContextSlot(*K);
+    NeedSlot |= Prologue;
     if (K->hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
       ++Stats.OptedOut;
+      if (Prologue) {
+        insertKernelPrologue(*K, ConstantPointerNull::get(PtrTy));
+        Changed = true;
+      }
       continue;
     }
     std::string TwinName = (K->getName() + CSAN_KERNEL_SUFFIX).str();
@@ -382,28 +471,20 @@ bool DeviceInstrumenter::run() {
     }
     Function *Twin = createKernelTwin(*K, CtxTy);
     ++Stats.Twins;
+    boundTwinBlockSize(*Twin);
     Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
     instrumentFunction(*Twin, Ctx, K->getName(), /*IsKernel=*/true);
-    insertKernelPrologue(*Twin, Ctx); // first in the entry block
+    if (Prologue) {
+      insertKernelPrologue(*Twin, Ctx); // first in the entry block
+      insertKernelPrologue(*K, ConstantPointerNull::get(PtrTy));
+      dropAttributesInvalidatedByChecks(*K);
+    }
     dropAttributesInvalidatedByChecks(*Twin);
-    insertKernelPrologue(*K, ConstantPointerNull::get(PtrTy));
-    dropAttributesInvalidatedByChecks(*K);
     Changed = true;
   }
 
-  for (Function *F : DeviceFunctions) {
-    if (F->hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
-      ++Stats.OptedOut;
-      continue;
-    }
-    if (instrumentFunction(*F, /*CtxArg=*/nullptr, F->getName(), /*IsKernel=*/false)) {
-      dropAttributesInvalidatedByChecks(*F);
-      Changed = true;
-    }
-  }
-
   if (Changed)
-    createModuleGlobals();
+    createModuleGlobals(NeedSlot);
   eraseUnusedCallbacks();
   Stats.Sites = Sites.size();
   if (ClStats)

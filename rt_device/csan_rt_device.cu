@@ -123,8 +123,24 @@ CSAN_DEV_ENTRY void __csan_dev_kernel_entry(const csan_launch_ctx *ctx) {
   __csan_ctx_slot = ctx;
 }
 
+/* The slot is written by the prologue of every kernel that can reach an
+ * instrumented device function; a kernel csan did not compile (under
+ * -fgpu-rdc, another translation unit) writes nothing, and the slot then
+ * holds whatever an earlier block left in shared memory. So a context is
+ * used only if it is a parameter-space address (the twin's byval context
+ * parameter; isspacep.param needs PTX ISA 7.7, sm_70) holding csan's magic;
+ * anything else means "no context", never a wild pointer. */
+static __device__ __forceinline__ bool csan_dev_is_param(const void *p) {
+  unsigned r;
+  asm("{ .reg .pred q; isspacep.param q, %1; selp.u32 %0, 1, 0, q; }" : "=r"(r) : "l"(p));
+  return r != 0;
+}
+
 CSAN_DEV_ENTRY const csan_launch_ctx *__csan_dev_ctx(void) {
-  return __csan_ctx_slot;
+  const csan_launch_ctx *ctx = __csan_ctx_slot;
+  if (!ctx || !csan_dev_is_param(ctx) || ctx->magic != CSAN_CTX_MAGIC)
+    return 0;
+  return ctx;
 }
 
 #define CSAN_DEV_SIZED(N)                                                                 \

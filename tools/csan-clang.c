@@ -6,8 +6,10 @@
  *     plugin instruments both the host and the device compilation and links
  *     the device runtime itself);
  *   - when CUDA is compiled: --cuda-path (unless given), -Wno-unknown-cuda-version,
- *     and, unless the user chose GPU architectures, the default one with its
- *     PTX (--offload-arch=sm_90 --cuda-include-ptx=sm_90) so newer GPUs JIT it;
+ *     -mllvm -csan-twin-max-threads=1024 unless -fgpu-rdc (twins launchable with
+ *     any block size), and, unless the user chose GPU architectures, the
+ *     default one with its PTX (--offload-arch=sm_90 --cuda-include-ptx=sm_90)
+ *     so newer GPUs JIT it;
  *   - -fgpu-default-stream=per-thread, which clang 22's driver drops for CUDA,
  *     is passed to cc1 with -Xclang;
  *   - when something is linked: the host runtime and the CUDA runtime
@@ -246,6 +248,12 @@ int main(int argc, char **argv) {
       pushf(&out, "--cuda-path=%s", cuda && *cuda ? cuda : CSAN_CUDA_PATH_DEFAULT);
     }
     push(&out, "-Wno-unknown-cuda-version");
+    /* Whole-program device code: bound the twins' block size so every launch
+     * of a kernel can launch its twin (-fgpu-rdc cannot: see the pass). */
+    if (p.compiles && !p.rdc) {
+      push(&out, "-mllvm");
+      push(&out, "-csan-twin-max-threads=1024");
+    }
     if (!p.has_arch) {
       push(&out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);
       /* PTX goes into the fatbinary; without one clang would call it unused. */

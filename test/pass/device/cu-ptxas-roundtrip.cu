@@ -1,7 +1,8 @@
 // An instrumented CUDA file goes through clang, csan-device, csan-device-link
 // (with the stand-in runtime), the NVPTX backend and ptxas: the site
-// initializers with generic() addresses, the weak shared slot, the weak
-// anchor and the 1072-byte grid_constant context parameter all assemble.
+// initializers with generic() addresses, the weak shared slot (the kernel
+// calls an instrumented device function, which reads it), the weak anchor
+// and the 1072-byte grid_constant context parameter all assemble.
 // RUN: llvm-as %S/Inputs/rt_entry_points.ll -o %t.rt.bc
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O2 -c -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o %t.cubin
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O2 -S -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o - | FileCheck %s
@@ -18,8 +19,10 @@
 // CHECK:       .param .align 8 .b8 _Z5saxpyfPKfPfi__csan_param_4[1072]
 // CHECK:       st.shared.b64 [__csan_ctx_slot],
 
+__device__ __noinline__ void axpy(float a, const float *x, float *y, int i) { y[i] = a * x[i] + y[i]; }
+
 __global__ void saxpy(float a, const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    y[i] = a * x[i] + y[i];
+    axpy(a, x, y, i);
 }

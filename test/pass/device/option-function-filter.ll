@@ -24,7 +24,6 @@ define void @drop_fn(ptr %p) {
 }
 
 ; CHECK-LABEL: define ptx_kernel void @drop_kernel__csan(
-; CHECK-NEXT:  call void @__csan_dev_kernel_entry(ptr %csan.ctx)
 ; CHECK-NOT:   call void @__csan_dev
 ; CHECK:       ret void
 define ptx_kernel void @drop_kernel(ptr %p) {

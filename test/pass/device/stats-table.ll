@@ -49,8 +49,8 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK-NEXT:     reads disabled (-csan-instrument-reads){{ +}}0
 ; CHECK:          unclassified{{ +}}0
 ; CHECK-NEXT:   checks per function:
-; CHECK-NEXT:     k__csan 6
 ; CHECK-NEXT:     helper 1
+; CHECK-NEXT:     k__csan 6
 ; CHECK-NOT:      no_access
 
 ; QUIET-NOT: csan-device statistics
