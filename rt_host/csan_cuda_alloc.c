@@ -104,7 +104,7 @@ static void track_sync(uint64_t base, uint64_t size, uint32_t flags, const char 
  * ---------------------------------------------------------------------- */
 
 CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMalloc(devPtr, size);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc(devPtr, size);
@@ -116,7 +116,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan
 
 CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
                                                size_t height, const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMallocPitch(devPtr, pitch, width, height);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocPitch(devPtr, pitch, width, height);
@@ -129,7 +129,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, siz
 CSAN_EXPORT cudaError_t __csan_cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
                                             struct cudaExtent extent,
                                             const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMalloc3D(pitchedDevPtr, extent);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc3D(pitchedDevPtr, extent);
@@ -142,7 +142,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr
 
 CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, unsigned int flags,
                                                  const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMallocManaged(devPtr, size, flags);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocManaged(devPtr, size, flags);
@@ -174,7 +174,8 @@ static cudaError_t malloc_async_real(const malloc_async_call *c) {
 
 static cudaError_t malloc_async(const malloc_async_call *c, const csan_host_site *site,
                                 const void *ra) {
-  if (!csan_rt_active() || csan_rt_capturing(c->stream, c->pt))
+  if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
+      csan_rt_capturing(c->stream, c->pt))
     return malloc_async_real(c);
   const char *api = c->from_pool ? "cudaMallocFromPoolAsync" : "cudaMallocAsync";
   uint32_t stack = csan_rt_stack(ra, site);
@@ -246,7 +247,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocFromPoolAsync_ptsz(void **ptr, size_t s
 static cudaError_t free_async(void *p, cudaStream_t s, bool pt, const csan_host_site *site,
                               const void *ra) {
 #define CSAN_REAL_FREE_ASYNC() (pt ? cudaFreeAsync_ptsz(p, s) : cudaFreeAsync(p, s))
-  if (!csan_rt_active() || !p || csan_rt_capturing(s, pt))
+  if (!csan_rt_active() || !p || !csan_rt_work_on_device(s, pt) || csan_rt_capturing(s, pt))
     return CSAN_REAL_FREE_ASYNC();
   uint32_t stack = csan_rt_stack(ra, site);
   csan_alloc_info a;
@@ -298,9 +299,29 @@ CSAN_EXPORT cudaError_t __csan_cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hSt
   return free_async(devPtr, hStream, true, site, __builtin_return_address(0));
 }
 
+/* A free issued while another device is current: nothing is modelled (the
+ * free waits for that device, not csan's), but a block csan tracks that
+ * went this way is not live any more. */
+static cudaError_t free_elsewhere(void *devPtr, const csan_host_site *site) {
+  cudaError_t r = cudaFree(devPtr);
+  csan_alloc_info a;
+  csan_alloc_event ev;
+  alloc_event(&ev, "cudaFree", site, 0);
+  bool gone = false;
+  pthread_mutex_lock(&g_mu);
+  if (r == cudaSuccess && find_live(devPtr, &a) && is_device_memory(&a))
+    gone = csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
+  pthread_mutex_unlock(&g_mu);
+  if (gone)
+    csan_rt_shadow_tracked(-(int64_t)a.size);
+  return r;
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site) {
   if (!csan_rt_active() || !devPtr)
     return cudaFree(devPtr);
+  if (!csan_rt_on_device())
+    return free_elsewhere(devPtr, site);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   csan_alloc_info a;
   bool known = find_live(devPtr, &a) && is_device_memory(&a);

@@ -1,6 +1,7 @@
 /* csan_cuda_launch.c: kernel launches (DESIGN.md, decision 5).
  *
- * The twin of kernel K is found once per kernel handle and cached:
+ * The twin of kernel K is found once per kernel handle and context (a
+ * kernel has one CUfunction per context) and cached:
  * cudaGetFuncBySymbol -> cuFuncGetModule + cuFuncGetName ->
  * cuModuleGetFunction(module, name + CSAN_KERNEL_SUFFIX). cuFuncGetParamInfo
  * must show exactly one more parameter than K has, the last one
@@ -16,7 +17,8 @@
  * When the twin's launch fails (it may need more resources than K), K is
  * launched unchecked through the runtime, so the application sees the
  * runtime's own result and last error. Launches into a stream that is being
- * captured are not modelled (graphs are not checked).
+ * captured are not modelled (graphs are not checked), nor are launches for
+ * another device than csan's (csan_rt_work_on_device).
  */
 #include "csan_cuda_rt.h"
 
@@ -36,7 +38,8 @@ _Static_assert((int)cudaLaunchAttributeCooperative == (int)CU_LAUNCH_ATTRIBUTE_C
 #define MAX_PARAMS 8192
 
 typedef struct twin_entry {
-  const void *func;   /* the host stub: the key */
+  const void *func;   /* the host stub and */
+  CUcontext ctx;      /* the context it was looked up in: the key */
   CUfunction kernel;  /* K, or null when cudaGetFuncBySymbol failed */
   CUfunction twin;    /* K__csan, or null: launch K unchecked */
   CUmodule module;
@@ -45,29 +48,29 @@ typedef struct twin_entry {
 } twin_entry;
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
-static twin_entry *g_tab; /* open addressing by func */
+static twin_entry *g_tab; /* open addressing by (func, ctx) */
 static size_t g_n, g_cap;
 
-static size_t func_hash(const void *f) {
-  uint64_t h = (uint64_t)(uintptr_t)f * 0x9e3779b97f4a7c15ull;
+static size_t func_hash(const void *f, CUcontext ctx) {
+  uint64_t h = ((uint64_t)(uintptr_t)f ^ ((uint64_t)(uintptr_t)ctx >> 4)) * 0x9e3779b97f4a7c15ull;
   return (size_t)(h >> 20);
 }
 
-static const twin_entry *tab_find(const void *func) {
+static const twin_entry *tab_find(const void *func, CUcontext ctx) {
   if (!g_cap)
     return NULL;
-  for (size_t i = func_hash(func) & (g_cap - 1);; i = (i + 1) & (g_cap - 1)) {
+  for (size_t i = func_hash(func, ctx) & (g_cap - 1);; i = (i + 1) & (g_cap - 1)) {
     if (!g_tab[i].func)
       return NULL;
-    if (g_tab[i].func == func)
+    if (g_tab[i].func == func && g_tab[i].ctx == ctx)
       return &g_tab[i];
   }
 }
 
-/* Inserts e unless func is there; returns the entry in the table (stable
+/* Inserts e unless its key is there; returns the entry in the table (stable
  * until the table grows: callers copy it). */
 static const twin_entry *tab_insert(const twin_entry *e) {
-  const twin_entry *old = tab_find(e->func);
+  const twin_entry *old = tab_find(e->func, e->ctx);
   if (old)
     return old;
   if ((g_n + 1) * 2 > g_cap) {
@@ -78,7 +81,7 @@ static const twin_entry *tab_insert(const twin_entry *e) {
     for (size_t i = 0; i < g_cap; i++) {
       if (!g_tab[i].func)
         continue;
-      size_t j = func_hash(g_tab[i].func) & (cap - 1);
+      size_t j = func_hash(g_tab[i].func, g_tab[i].ctx) & (cap - 1);
       while (v[j].func)
         j = (j + 1) & (cap - 1);
       v[j] = g_tab[i];
@@ -87,7 +90,7 @@ static const twin_entry *tab_insert(const twin_entry *e) {
     g_tab = v;
     g_cap = cap;
   }
-  size_t j = func_hash(e->func) & (g_cap - 1);
+  size_t j = func_hash(e->func, e->ctx) & (g_cap - 1);
   while (g_tab[j].func)
     j = (j + 1) & (g_cap - 1);
   g_tab[j] = *e;
@@ -117,9 +120,10 @@ static uint32_t count_params(CUfunction f, size_t *last_size) {
 
 /* Looks the kernel up the first time it is launched (no lock held: these
  * are CUDA calls). */
-static void twin_lookup(const void *func, twin_entry *e) {
+static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
   memset(e, 0, sizeof *e);
   e->func = func;
+  e->ctx = ctx;
   cudaFunction_t f = NULL;
   bool clean = csan_rt_err_save();
   cudaError_t err = cudaGetFuncBySymbol(&f, func);
@@ -157,17 +161,21 @@ static void twin_lookup(const void *func, twin_entry *e) {
                   csan_demangle(e->name), tn, last, e->nparams + 1, sizeof(csan_launch_ctx));
 }
 
+/* The twin of func in the current context (csan's: launches for another
+ * device are not checked). */
 static twin_entry twin_get(const void *func) {
   twin_entry e;
+  CUcontext ctx = NULL;
+  csan_g.drv.cuCtxGetCurrent(&ctx);
   pthread_mutex_lock(&g_mu);
-  const twin_entry *t = tab_find(func);
+  const twin_entry *t = tab_find(func, ctx);
   if (t) {
     e = *t;
     pthread_mutex_unlock(&g_mu);
     return e;
   }
   pthread_mutex_unlock(&g_mu);
-  twin_lookup(func, &e);
+  twin_lookup(func, ctx, &e);
   pthread_mutex_lock(&g_mu);
   t = tab_insert(&e);
   if (t)
@@ -251,7 +259,7 @@ static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_o
 
 static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
   static _Atomic bool warned_failed;
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt))
     return launch_real(c);
   csan_rt_vars_resolve();
   if (csan_rt_capturing(c->stream, c->pt))

@@ -36,9 +36,12 @@ static _Atomic bool g_left_pending;
 
 bool csan_rt_read_device(void *dst, uint64_t src, size_t n) {
   CUstream s = (CUstream)csan_g.priv;
-  if (csan_g.drv.cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, n, s) != CUDA_SUCCESS)
-    return false;
-  return csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  bool ok = csan_g.drv.cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, n, s) == CUDA_SUCCESS &&
+            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own_end(&own);
+  return ok;
 }
 
 /* ------------------------------------------------------------------------
@@ -259,9 +262,7 @@ void csan_rt_report_env(csan_report_env *env) {
  * Draining.
  * ---------------------------------------------------------------------- */
 
-void csan_rt_drain(void) {
-  if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)
-    return;
+static void drain(void) {
   csan_race_table hdr;
   if (!csan_rt_read_device(&hdr, csan_g.races, sizeof hdr))
     return;
@@ -298,17 +299,31 @@ void csan_rt_drain(void) {
     csan_rt_halt();
 }
 
+void csan_rt_drain(void) {
+  if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)
+    return;
+  /* Site descriptors are read through their module: csan's context. */
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  drain();
+  csan_rt_own_end(&own);
+}
+
 void csan_rt_races_clear(void) {
   CUstream s = (CUstream)csan_g.priv;
   size_t bytes = (size_t)csan_g.race_cap * sizeof(csan_race);
   csan_race_table hdr;
   memset(&hdr, 0, sizeof hdr);
   hdr.capacity = csan_g.race_cap;
-  if (csan_g.drv.cuMemsetD8Async((CUdeviceptr)(csan_g.races + CSAN_RACE_ENTRIES_OFFSET), 0, bytes,
-                                 s) != CUDA_SUCCESS ||
-      csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)csan_g.races, &hdr, sizeof hdr, s) !=
-          CUDA_SUCCESS ||
-      csan_g.drv.cuStreamSynchronize(s) != CUDA_SUCCESS)
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  bool ok = csan_g.drv.cuMemsetD8Async((CUdeviceptr)(csan_g.races + CSAN_RACE_ENTRIES_OFFSET), 0,
+                                       bytes, s) == CUDA_SUCCESS &&
+            csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)csan_g.races, &hdr, sizeof hdr, s) ==
+                CUDA_SUCCESS &&
+            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own_end(&own);
+  if (!ok)
     return;
   csan_report_table_cleared(csan_g.reporter);
   atomic_store(&g_last_used, 0);

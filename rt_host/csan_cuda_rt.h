@@ -63,6 +63,7 @@
   X(cuGetErrorString)                                                                         \
   X(cuCtxGetCurrent)                                                                          \
   X(cuCtxSetCurrent)                                                                          \
+  X(cuCtxGetDevice)                                                                           \
   X(cuModuleLoadData)                                                                         \
   X(cuModuleGetFunction)                                                                      \
   X(cuModuleGetGlobal)                                                                        \
@@ -75,6 +76,7 @@
   X(cuMemsetD8Async)                                                                          \
   X(cuStreamSynchronize)                                                                      \
   X(cuStreamGetFlags)                                                                         \
+  X(cuStreamGetCtx)                                                                           \
   X(cuStreamIsCapturing)                                                                      \
   X(cuPointerGetAttribute)
 
@@ -107,6 +109,7 @@ typedef struct csan_rt {
 
   csan_drv drv;
   CUcontext ctx;            /* the primary context csan set up in */
+  int device;               /* its device: the one device csan checks */
   CUmodule rk_module;       /* csan's own kernels */
   CUfunction rk_access, rk_fill, rk_reset_page, rk_pool_reset;
   cudaStream_t priv;        /* csan's non-blocking stream for its own work */
@@ -131,9 +134,37 @@ void csan_rt_init(void);
 bool csan_rt_active(void);
 /* Like csan_rt_active but never sets the device up (module constructors). */
 bool csan_rt_device_ready(void);
-/* Makes csan's context current on this thread if none is (driver calls
- * need one; the runtime binds it lazily per thread). */
-void csan_rt_bind_context(void);
+/* The calling thread's current context. When none is, binds the one the
+ * CUDA runtime's next call would (the primary context of the thread's
+ * current device), so driver calls have one and the program's choice of
+ * device stands. */
+CUcontext csan_rt_bind_context(void);
+/* One device is checked: csan's (csan_g.device), where its directory, pool,
+ * race table, stream and kernels live. Work for another device is passed
+ * through unchecked and unmodelled, and csan says so once per device:
+ *   csan_rt_on_device         the current context is csan's (work with no
+ *                             stream, or on the null/legacy/per-thread
+ *                             stream: allocations, device-wide calls)
+ *   csan_rt_stream_on_device  stream s belongs to csan's context (a named
+ *                             stream's own context decides; the special
+ *                             handles mean the current context's streams):
+ *                             what decides for records, waits and host
+ *                             waits, whose model updates need no device work
+ *   csan_rt_work_on_device    both: operations that run csan's kernels or
+ *                             the application's on the current device */
+bool csan_rt_on_device(void);
+bool csan_rt_stream_on_device(cudaStream_t s, bool pt);
+bool csan_rt_work_on_device(cudaStream_t s, bool pt);
+/* CUDA work csan does on its own behalf (its memory, its stream, device
+ * synchronizations, reading the race table) runs between csan_rt_own_begin
+ * and csan_rt_own_end: in csan's context, whatever context the thread has
+ * current. Sections nest. */
+typedef struct csan_rt_own {
+  CUcontext prev; /* the thread's context, restored at the end */
+  bool switched;
+} csan_rt_own;
+void csan_rt_own_begin(csan_rt_own *o);
+void csan_rt_own_end(csan_rt_own *o);
 /* `csan: <message>` once per distinct flag (warn-once helpers). */
 void csan_rt_warn_once(_Atomic bool *flag, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A clear fatal error: prints `csan: ERROR: <message>` and exits with 1. */

@@ -281,9 +281,12 @@ void csan_rt_host_observed(const csan_vc *vc) {
 cudaError_t csan_rt_device_sync(void) {
   csan_vc all;
   csan_model_device_clock(csan_g.model, &all);
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
   bool clean = csan_rt_err_save();
   cudaError_t e = cudaDeviceSynchronize();
   csan_rt_err_restore(clean, e);
+  csan_rt_own_end(&own);
   if (e == cudaSuccess)
     csan_model_host_join(csan_g.model, &all);
   return e;

@@ -18,6 +18,12 @@
  *                                (work "still running")
  *   FAKE_CUDA_COPY_SLEEP_MS=N    cudaMemcpy takes N milliseconds (a copy
  *                                that waits for the device)
+ *   FAKE_CUDA_DEVICES=N          N devices (1..FAKE_MAX_DEVICES, default 1),
+ *                                each with its primary context; memory,
+ *                                streams, events and functions belong to the
+ *                                device current when they were made, and
+ *                                device code that touches another device's
+ *                                memory aborts (an illegal address on a GPU)
  */
 #ifndef FAKE_CUDA_H
 #define FAKE_CUDA_H
@@ -36,7 +42,10 @@ extern "C" {
 #define FAKE_TWIN_OK 1   /* K__csan with the context as its last parameter */
 #define FAKE_TWIN_BAD 2  /* K__csan whose last parameter has the wrong size */
 
+#define FAKE_MAX_DEVICES 4
+
 typedef struct fake_launch {
+  int device;            /* the device it ran on */
   const void *stub;      /* the kernel's host symbol */
   const char *name;      /* mangled name */
   int instrumented;      /* the twin ran: ctx is csan's context */
@@ -76,6 +85,11 @@ unsigned long fake_cuda_count(const char *name);
 
 /* Device memory the fake handed out and did not take back (bytes). */
 uint64_t fake_cuda_device_bytes(void);
+
+/* Runs fn(arg) once, the next time the named entry point ("cudaMalloc",
+ * "cuLaunchKernelEx", "cudaDeviceSynchronize", ...) is entered, before it
+ * does anything. */
+void fake_cuda_set_hook(const char *name, void (*fn)(void *), void *arg);
 
 #ifdef __cplusplus
 }
