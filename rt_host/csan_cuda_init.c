@@ -474,6 +474,11 @@ static int finish(void) {
   memset(&notes, 0, sizeof notes);
   notes.pool_exhausted = csan_rt_pool_exhausted();
   print_usage();
+  uint64_t unchecked = csan_rt_unchecked_launches();
+  if (unchecked)
+    csan_log_printf("csan: %llu kernel launch(es) ran unchecked: their instrumented twins failed "
+                    "to launch (see the warning for each kernel)\n",
+                    (unsigned long long)unchecked);
   return csan_report_finish(csan_g.reporter, -1, &notes);
 }
 

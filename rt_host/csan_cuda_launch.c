@@ -14,9 +14,19 @@
  * when the launch succeeded. Without a twin (device code csan did not
  * instrument) K itself is launched through the CUDA runtime: still an
  * operation that orders and is ordered, but its accesses are not checked.
- * When the twin's launch fails (it may need more resources than K), K is
- * launched unchecked through the runtime, so the application sees the
- * runtime's own result and last error. Launches into a stream that is being
+ *
+ * Function attributes a program sets on K (cudaFuncSetAttribute: dynamic
+ * shared memory opt-in, carveout, cluster requirements and policy) are K's,
+ * not the twin's: before each twin launch csan reads them from K and sets
+ * those that changed on the twin (the values copied are cached per twin, so
+ * a launch with nothing new sets nothing).
+ *
+ * When the twin's launch fails all the same (it may need more resources
+ * than K), K is launched unchecked through the runtime, so the application
+ * sees the runtime's own result and last error. csan warns once per kernel,
+ * with the launch's geometry and CUDA's reason, tries the twin again at the
+ * next launch (another geometry may fit), and prints the number of launches
+ * that ran unchecked at exit. Launches into a stream that is being
  * captured are not modelled (graphs are not checked), nor are launches for
  * another device than csan's (csan_rt_work_on_device).
  */
@@ -37,15 +47,44 @@ _Static_assert((int)cudaLaunchAttributeCooperative == (int)CU_LAUNCH_ATTRIBUTE_C
 /* More parameters than a kernel can have (4 KiB / 32 KiB of parameters). */
 #define MAX_PARAMS 8192
 
+/* The function attributes copied from K to its twin: those a program can
+ * set (cuFuncSetAttribute's list). */
+static const CUfunction_attribute g_copied[] = {
+    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+    CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH,
+    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT,
+    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH,
+    CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+    CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
+};
+#define NCOPIED (sizeof g_copied / sizeof g_copied[0])
+
+/* What csan keeps about a twin besides its handle (one allocation per twin,
+ * so copies of the table entry share it). */
+typedef struct twin_state {
+  pthread_mutex_t mu;
+  bool copied[NCOPIED]; /* value[i] is what the twin was given (or refused) */
+  int value[NCOPIED];
+  _Atomic bool warned;  /* a failed launch was reported */
+} twin_state;
+
 typedef struct twin_entry {
   const void *func;   /* the host stub and */
   CUcontext ctx;      /* the context it was looked up in: the key */
   CUfunction kernel;  /* K, or null when cudaGetFuncBySymbol failed */
   CUfunction twin;    /* K__csan, or null: launch K unchecked */
+  twin_state *state;  /* with twin */
   CUmodule module;
   const char *name;   /* mangled, interned */
   uint32_t nparams;   /* of K */
 } twin_entry;
+
+static _Atomic uint64_t g_unchecked;
+
+uint64_t csan_rt_unchecked_launches(void) {
+  return atomic_load(&g_unchecked);
+}
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static twin_entry *g_tab; /* open addressing by (func, ctx) */
@@ -99,6 +138,8 @@ static const twin_entry *tab_insert(const twin_entry *e) {
 }
 
 void csan_rt_twins_forget(void) {
+  /* The twins' states are not freed: a launch racing with the reset may
+   * still hold a copy of its entry (a few bytes per kernel and reset). */
   pthread_mutex_lock(&g_mu);
   free(g_tab);
   g_tab = NULL;
@@ -152,6 +193,10 @@ static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
     return; /* not instrumented: K runs unchecked */
   uint32_t tn = count_params(twin, &last);
   if (tn == e->nparams + 1 && last == sizeof(csan_launch_ctx)) {
+    e->state = calloc(1, sizeof *e->state);
+    if (!e->state)
+      return;
+    pthread_mutex_init(&e->state->mu, NULL);
     e->twin = twin;
     return;
   }
@@ -218,6 +263,29 @@ static cudaError_t launch_real(const launch_call *c) {
   }
 }
 
+/* Gives the twin the attributes the program set on K since the last launch.
+ * A value the twin refuses (a cluster shape fixed at compile time) is not
+ * tried again until K's changes; the launch then says whether it matters. */
+static void twin_copy_attributes(const twin_entry *t) {
+  int now[NCOPIED];
+  bool have[NCOPIED];
+  for (size_t i = 0; i < NCOPIED; i++)
+    have[i] = csan_g.drv.cuFuncGetAttribute(&now[i], g_copied[i], t->kernel) == CUDA_SUCCESS;
+  twin_state *st = t->state;
+  pthread_mutex_lock(&st->mu);
+  for (size_t i = 0; i < NCOPIED; i++) {
+    if (!have[i] || (st->copied[i] && st->value[i] == now[i]))
+      continue;
+    int cur = 0;
+    if (csan_g.drv.cuFuncGetAttribute(&cur, g_copied[i], t->twin) != CUDA_SUCCESS ||
+        cur != now[i])
+      csan_g.drv.cuFuncSetAttribute(t->twin, g_copied[i], now[i]);
+    st->copied[i] = true;
+    st->value[i] = now[i];
+  }
+  pthread_mutex_unlock(&st->mu);
+}
+
 /* Launches the twin with the operation's context; CUDA_SUCCESS or the
  * driver's error. */
 static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_op *o) {
@@ -257,8 +325,19 @@ static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_o
   return r;
 }
 
+/* The twin did not launch: K runs unchecked (see the file comment). */
+static void twin_failed(const launch_call *c, const twin_entry *t, CUresult why) {
+  if (atomic_exchange(&t->state->warned, true))
+    return;
+  csan_log_printf("csan: WARNING: the instrumented twin of kernel %s failed to launch with grid "
+                  "(%u,%u,%u), block (%u,%u,%u) and %zu bytes of dynamic shared memory: %s; that "
+                  "launch runs unchecked (csan tries the twin again at every launch and counts "
+                  "the launches that run unchecked)\n",
+                  csan_demangle(t->name), c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y,
+                  c->block.z, c->shmem, csan_rt_cu_error(why));
+}
+
 static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
-  static _Atomic bool warned_failed;
   if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt))
     return launch_real(c);
   csan_rt_vars_resolve();
@@ -267,26 +346,28 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   twin_entry t = twin_get(c->func);
   if (t.nparams && !c->args)
     t.twin = NULL; /* CUDA rejects the launch; let it say so */
+  if (t.twin)
+    twin_copy_attributes(&t);
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
     return launch_real(c);
   cudaError_t r = cudaErrorUnknown;
+  CUresult cr = CUDA_SUCCESS;
   bool launched = false;
   if (t.twin) {
-    CUresult cr = launch_twin(c, &t, &o);
+    cr = launch_twin(c, &t, &o);
     launched = cr == CUDA_SUCCESS;
     if (launched)
       r = cudaSuccess;
-    else
-      csan_rt_warn_once(&warned_failed,
-                        "launching the instrumented kernel %s failed (%s); it and later such "
-                        "launches run unchecked",
-                        csan_demangle(t.name), csan_rt_cu_error(cr));
   }
   if (!launched)
     r = launch_real(c);
   csan_rt_op_end(&o, r == cudaSuccess);
+  if (t.twin && !launched && r == cudaSuccess) {
+    atomic_fetch_add(&g_unchecked, 1);
+    twin_failed(c, &t, cr);
+  }
   return r;
 }
 

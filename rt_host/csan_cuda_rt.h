@@ -70,6 +70,8 @@
   X(cuFuncGetModule)                                                                          \
   X(cuFuncGetName)                                                                            \
   X(cuFuncGetParamInfo)                                                                       \
+  X(cuFuncGetAttribute)                                                                       \
+  X(cuFuncSetAttribute)                                                                       \
   X(cuLaunchKernelEx)                                                                         \
   X(cuMemcpyDtoHAsync)                                                                        \
   X(cuMemcpyHtoDAsync)                                                                        \
@@ -306,6 +308,8 @@ void csan_rt_report_forget(void);
 
 /* cudaDeviceReset: every CUfunction is stale. */
 void csan_rt_twins_forget(void);
+/* Kernel launches that ran unchecked because their twin failed to launch. */
+uint64_t csan_rt_unchecked_launches(void);
 /* __device__ variables registered since the last call get their device
  * addresses and shadow (first launch or memory operation after
  * registration). */

@@ -698,6 +698,7 @@ FAKE_EXPORT const char *cudaGetErrorString(cudaError_t e) {
   case cudaErrorInvalidSymbol: return "invalid device symbol";
   case cudaErrorInvalidDeviceFunction: return "invalid device function";
   case cudaErrorStreamCaptureUnsupported: return "operation not permitted when stream is capturing";
+  case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
   default: return "fake CUDA error";
   }
 }
@@ -710,6 +711,8 @@ static CUresult drv_get_error_string(CUresult r, const char **s) {
   case CUDA_ERROR_NO_BINARY_FOR_GPU: *s = "no kernel image is available for execution on the device"; break;
   case CUDA_ERROR_NOT_FOUND: *s = "named symbol not found"; break;
   case CUDA_ERROR_INVALID_HANDLE: *s = "invalid resource handle"; break;
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: *s = "too many resources requested for launch"; break;
+  case CUDA_ERROR_NOT_PERMITTED: *s = "operation not permitted"; break;
   default: *s = "fake CUDA driver error"; break;
   }
   return CUDA_SUCCESS;
@@ -733,7 +736,23 @@ typedef struct fake_func {
   int kind;
   int device;
   fake_kernel *kernel;
+  int attr[CU_FUNC_ATTRIBUTE_MAX]; /* CU_FUNC_ATTRIBUTE_* */
 } fake_func;
+
+/* A function as a module load makes it: 48 KiB of dynamic shared memory
+ * without opting in, no carveout preference, no cluster requirements. */
+static fake_func func_make(int kind, int device, fake_kernel *k) {
+  fake_func f;
+  memset(&f, 0, sizeof f);
+  f.magic = FUNC_MAGIC;
+  f.kind = kind;
+  f.device = device;
+  f.kernel = k;
+  f.attr[CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK] = 1024;
+  f.attr[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES] = 48 << 10;
+  f.attr[CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT] = -1;
+  return f;
+}
 
 struct fake_kernel {
   const void *stub;
@@ -773,8 +792,8 @@ FAKE_EXPORT void fake_cuda_register_kernel(const void *stub, const char *mangled
   k->nparams = nparams;
   k->body = body;
   for (int d = 0; d < FAKE_MAX_DEVICES; d++) {
-    k->k[d] = (fake_func){FUNC_MAGIC, FN_USER, d, k};
-    k->t[d] = (fake_func){FUNC_MAGIC, FN_TWIN, d, k};
+    k->k[d] = func_make(FN_USER, d, k);
+    k->t[d] = func_make(FN_TWIN, d, k);
   }
   g_kernels[g_nkernels++] = k;
 }
@@ -789,6 +808,86 @@ static fake_kernel *kernel_by_stub(const void *stub) {
 static fake_func *func_of(CUfunction f) {
   fake_func *ff = (fake_func *)f;
   return ff && ff->magic == FUNC_MAGIC ? ff : NULL;
+}
+
+FAKE_EXPORT void fake_cuda_twin_max_threads(const void *stub, int n) {
+  fake_kernel *k = kernel_by_stub(stub);
+  if (!k)
+    fake_fatal("fake_cuda_twin_max_threads: unknown kernel");
+  for (int d = 0; d < FAKE_MAX_DEVICES; d++)
+    k->t[d].attr[CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK] = n;
+}
+
+/* cuFuncSetAttribute's rules for the attributes a program may set. */
+static CUresult func_set_attr(fake_func *f, CUfunction_attribute a, int v) {
+  switch (a) {
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    if (v < 0 || v > (227 << 10))
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    if (v < -1 || v > 100)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
+    if (v < 0 || v > 16)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+    if (v != 0 && v != 1)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+    if (v < 0 || v > 2)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  default:
+    return CUDA_ERROR_INVALID_VALUE; /* read-only */
+  }
+  f->attr[a] = v;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_func_get_attribute(int *v, CUfunction_attribute a, CUfunction f) {
+  DRV_ENTER("cuFuncGetAttribute");
+  fake_func *ff = func_of(f);
+  if (!ff)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if ((int)a < 0 || a >= CU_FUNC_ATTRIBUTE_MAX)
+    return CUDA_ERROR_INVALID_VALUE;
+  *v = ff->attr[a];
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_func_set_attribute(CUfunction f, CUfunction_attribute a, int v) {
+  DRV_ENTER("cuFuncSetAttribute");
+  fake_func *ff = func_of(f);
+  return ff ? func_set_attr(ff, a, v) : CUDA_ERROR_INVALID_HANDLE;
+}
+
+/* The runtime sets the attribute on the kernel's function of the current
+ * device (the twin K__csan is another function and keeps its own). */
+FAKE_EXPORT cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr,
+                                             int value) {
+  RT_ENTER("cudaFuncSetAttribute");
+  fake_kernel *k = kernel_by_stub(func);
+  if (!k)
+    return rt_fail(cudaErrorInvalidDeviceFunction);
+  if (func_set_attr(&k->k[cur_device()], (CUfunction_attribute)attr, value) != CUDA_SUCCESS)
+    return rt_fail(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+/* Whether function f can run a launch of this shape. */
+static CUresult launch_fits(const fake_func *f, const unsigned block[3], size_t shmem) {
+  size_t threads = (size_t)block[0] * block[1] * block[2];
+  if (threads > (size_t)f->attr[CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK])
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  if (shmem > (size_t)f->attr[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES])
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
 }
 
 FAKE_EXPORT cudaError_t cudaGetFuncBySymbol(cudaFunction_t *f, const void *symbol) {
@@ -861,7 +960,7 @@ static CUresult drv_module_load_data(CUmodule *m, const void *image) {
   pthread_mutex_lock(&g_mu);
   g_csan_module[d] = (fake_module){MODULE_MAGIC, 1, d};
   for (int i = 0; i < 4; i++)
-    g_rk[d][i] = (fake_func){FUNC_MAGIC, FN_RK_ACCESS + i, d, NULL};
+    g_rk[d][i] = func_make(FN_RK_ACCESS + i, d, NULL);
   *m = (CUmodule)&g_csan_module[d];
   pthread_mutex_unlock(&g_mu);
   return CUDA_SUCCESS;
@@ -1033,12 +1132,20 @@ static void rk_reset_page(const csan_rk_reset_params *p, int dev) {
 
 /* ---- launches ---- */
 
-static void run_user(fake_kernel *k, int instrumented, const csan_launch_ctx *ctx,
+static void run_user(const fake_func *f, int instrumented, const csan_launch_ctx *ctx,
                      unsigned grid[3], unsigned block[3], size_t shmem, const void *stream,
                      int cooperative, void **args) {
+  fake_kernel *k = f->kernel;
   fake_launch l;
   memset(&l, 0, sizeof l);
   l.device = cur_device();
+  l.max_dynamic_shared = f->attr[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES];
+  l.carveout = f->attr[CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT];
+  l.cluster[0] = f->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH];
+  l.cluster[1] = f->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT];
+  l.cluster[2] = f->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH];
+  l.non_portable_cluster = f->attr[CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED];
+  l.cluster_policy = f->attr[CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE];
   l.stub = k->stub;
   l.name = k->name;
   l.instrumented = instrumented;
@@ -1106,15 +1213,18 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   fake_kernel *k = ff->kernel;
   unsigned grid[3] = {cfg->gridDimX, cfg->gridDimY, cfg->gridDimZ};
   unsigned block[3] = {cfg->blockDimX, cfg->blockDimY, cfg->blockDimZ};
+  CUresult fits = launch_fits(ff, block, cfg->sharedMemBytes);
+  if (fits != CUDA_SUCCESS)
+    return fits;
   int coop = attrs_cooperative(cfg->attrs, cfg->numAttrs);
   if (ff->kind == FN_TWIN) {
     const csan_launch_ctx *ctx = params[k->nparams];
     check_ctx(ctx, k->twin_name, dev);
     if (ctx->flags & CSAN_CTX_F_RANGE_OP)
       fake_fatal("%s: a kernel's context says CSAN_CTX_F_RANGE_OP", k->twin_name);
-    run_user(k, 1, ctx, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
+    run_user(ff, 1, ctx, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
   } else {
-    run_user(k, 0, NULL, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
+    run_user(ff, 0, NULL, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
   }
   return CUDA_SUCCESS;
 }
@@ -1128,7 +1238,13 @@ static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size
   if (!stream_ok(s) || stream_ctx(s) != tl_ctx)
     return rt_fail(cudaErrorInvalidResourceHandle);
   unsigned grid[3] = {g.x, g.y, g.z}, block[3] = {b.x, b.y, b.z};
-  run_user(k, 0, NULL, grid, block, shmem, s, coop, args);
+  const fake_func *f = &k->k[cur_device()];
+  switch (launch_fits(f, block, shmem)) {
+  case CUDA_SUCCESS: break;
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: return rt_fail(cudaErrorLaunchOutOfResources);
+  default: return rt_fail(cudaErrorInvalidValue);
+  }
+  run_user(f, 0, NULL, grid, block, shmem, s, coop, args);
   return cudaSuccess;
 }
 
@@ -1328,6 +1444,8 @@ static const struct {
     {"cuFuncGetModule", (void *)drv_func_get_module},
     {"cuFuncGetName", (void *)drv_func_get_name},
     {"cuFuncGetParamInfo", (void *)drv_func_get_param_info},
+    {"cuFuncGetAttribute", (void *)drv_func_get_attribute},
+    {"cuFuncSetAttribute", (void *)drv_func_set_attribute},
     {"cuLaunchKernelEx", (void *)drv_launch_kernel_ex},
     {"cuMemcpyDtoHAsync", (void *)drv_memcpy_dtoh_async},
     {"cuMemcpyHtoDAsync", (void *)drv_memcpy_htod_async},

@@ -55,6 +55,8 @@ typedef struct fake_launch {
   const void *stream;    /* the stream handle as passed */
   int cooperative;       /* launched with the cooperative attribute */
   void **args;           /* the kernel's own parameters (valid in the body) */
+  /* Attributes of the function that ran (cuFuncSetAttribute's). */
+  int max_dynamic_shared, carveout, cluster[3], non_portable_cluster, cluster_policy;
 } fake_launch;
 
 /* Runs at launch time; replays the kernel's accesses. */
@@ -63,6 +65,13 @@ typedef void (*fake_kernel_body)(const fake_launch *launch);
 /* Registers a kernel of the one user module: nparams 8-byte parameters. */
 void fake_cuda_register_kernel(const void *stub, const char *mangled, int twin, int nparams,
                                fake_kernel_body body);
+
+/* The twin of a registered kernel runs at most n threads per block (it
+ * needs more registers than the kernel): bigger blocks fail to launch with
+ * CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES. Every function launches at most
+ * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES of dynamic shared memory
+ * (48 KiB unless cudaFuncSetAttribute/cuFuncSetAttribute raised it). */
+void fake_cuda_twin_max_threads(const void *stub, int n);
 
 /* A csan_site in the user module's device memory; returns its offset from
  * the module anchor (what instrumented code passes as `site`). */
