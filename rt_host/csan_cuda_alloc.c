@@ -523,9 +523,12 @@ void csan_rt_vars_resolve(void) {
     if (!found)
       return;
     void *d = NULL;
+    csan_rt_own own; /* may load the module */
+    csan_rt_own_begin(&own);
     bool clean = csan_rt_err_save();
     cudaError_t e = cudaGetSymbolAddress(&d, v.host);
     csan_rt_err_restore(clean, e);
+    csan_rt_own_end(&own);
     pthread_mutex_lock(&g_var_mu);
     csan_rt_var *p = var_find(v.host);
     if (p) {

@@ -178,8 +178,6 @@ static void xfer_set(xfer *x, const void *dst, region dr) {
  * were launched. If the call then fails, the operation still stands (its
  * checks ran anyway); such calls fail on bad arguments, before any work. */
 static bool xfer_begin(xfer *x, csan_rt_op *o, const csan_host_site *site, const void *ra) {
-  if (csan_rt_capturing(x->stream, x->pt))
-    return false;
   csan_vc device;
   if (x->peer)
     csan_model_device_clock(csan_g.model, &device);
@@ -227,10 +225,13 @@ static cudaError_t xfer_end(xfer *x, csan_rt_op *o, cudaError_t r) {
 }
 
 /* The common shape of every wrapper below: classify, begin, call, end. Work
- * for another device than csan's passes through. */
+ * for another device than csan's, and work captured into a graph, pass
+ * through (the latter before anything of csan's can happen inside the
+ * capture, such as resolving variables). */
 #define CSAN_XFER(pt_, setup, real_call)                                                       \
   do {                                                                                         \
-    if (!csan_rt_active() || !csan_rt_work_on_device(stream, pt_))                             \
+    if (!csan_rt_active() || !csan_rt_work_on_device(stream, pt_) ||                           \
+        csan_rt_capturing(stream, pt_))                                                        \
       return (real_call);                                                                      \
     csan_rt_vars_resolve();                                                                    \
     setup;                                                                                     \
@@ -447,9 +448,12 @@ static void *symbol_address(const void *symbol) {
   if (d)
     return (void *)(uintptr_t)d;
   void *p = NULL;
+  csan_rt_own own; /* may load the module */
+  csan_rt_own_begin(&own);
   bool clean = csan_rt_err_save();
   cudaError_t e = cudaGetSymbolAddress(&p, symbol);
   csan_rt_err_restore(clean, e);
+  csan_rt_own_end(&own);
   return e == cudaSuccess ? p : NULL;
 }
 

@@ -296,9 +296,12 @@ static int setup_locked(void) {
   static bool exit_registered, said_off;
   char why[512] = "";
   bool clean = cudaPeekAtLastError() == cudaSuccess;
+  csan_rt_own own; /* no context of csan's yet: the capture mode only */
+  csan_rt_own_begin(&own);
   bool ok = setup_device(why, sizeof why);
   if (!ok)
     free_device();
+  csan_rt_own_end(&own);
   /* Whatever csan's own calls left in the last error is not the
    * application's. */
   if (clean)
@@ -425,6 +428,8 @@ bool csan_rt_work_on_device(cudaStream_t s, bool pt) {
 void csan_rt_own_begin(csan_rt_own *o) {
   o->prev = NULL;
   o->switched = false;
+  o->mode = cudaStreamCaptureModeRelaxed;
+  o->mode_set = cudaThreadExchangeStreamCaptureMode(&o->mode) == cudaSuccess;
   CUcontext cur = NULL;
   if (csan_g.ctx && csan_g.drv.cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != csan_g.ctx &&
       csan_g.drv.cuCtxSetCurrent(csan_g.ctx) == CUDA_SUCCESS) {
@@ -437,6 +442,9 @@ void csan_rt_own_end(csan_rt_own *o) {
   if (o->switched)
     csan_g.drv.cuCtxSetCurrent(o->prev);
   o->switched = false;
+  if (o->mode_set)
+    cudaThreadExchangeStreamCaptureMode(&o->mode);
+  o->mode_set = false;
 }
 
 void csan_rt_device_lost(void) {

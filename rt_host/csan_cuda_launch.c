@@ -220,7 +220,10 @@ static twin_entry twin_get(const void *func) {
     return e;
   }
   pthread_mutex_unlock(&g_mu);
+  csan_rt_own own; /* looking a kernel up may load its module */
+  csan_rt_own_begin(&own);
   twin_lookup(func, ctx, &e);
+  csan_rt_own_end(&own);
   pthread_mutex_lock(&g_mu);
   t = tab_insert(&e);
   if (t)
@@ -338,11 +341,12 @@ static void twin_failed(const launch_call *c, const twin_entry *t, CUresult why)
 }
 
 static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
-  if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt))
+  if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
+      csan_rt_capturing(c->stream, c->pt))
     return launch_real(c);
+  /* After the capture check: a captured launch is not checked, so nothing
+   * of csan's (allocating shadow, waiting) happens inside a capture. */
   csan_rt_vars_resolve();
-  if (csan_rt_capturing(c->stream, c->pt))
-    return launch_real(c);
   twin_entry t = twin_get(c->func);
   if (t.nparams && !c->args)
     t.twin = NULL; /* CUDA rejects the launch; let it say so */

@@ -158,12 +158,20 @@ bool csan_rt_on_device(void);
 bool csan_rt_stream_on_device(cudaStream_t s, bool pt);
 bool csan_rt_work_on_device(cudaStream_t s, bool pt);
 /* CUDA work csan does on its own behalf (its memory, its stream, device
- * synchronizations, reading the race table) runs between csan_rt_own_begin
- * and csan_rt_own_end: in csan's context, whatever context the thread has
- * current. Sections nest. */
+ * synchronizations, reading the race table, looking kernels and variables
+ * up) runs between csan_rt_own_begin and csan_rt_own_end:
+ *  - in csan's context, whatever context the thread has current;
+ *  - in relaxed stream-capture mode: while any thread captures a stream in
+ *    global mode, a "potentially unsafe" call (cudaMalloc, a
+ *    synchronization, a synchronous copy) from a thread in global mode fails
+ *    and invalidates that capture; csan's calls never touch a stream being
+ *    captured, so they opt out.
+ * Both are restored at the end. Sections nest. */
 typedef struct csan_rt_own {
   CUcontext prev; /* the thread's context, restored at the end */
   bool switched;
+  enum cudaStreamCaptureMode mode; /* the thread's mode, restored at the end */
+  bool mode_set;
 } csan_rt_own;
 void csan_rt_own_begin(csan_rt_own *o);
 void csan_rt_own_end(csan_rt_own *o);

@@ -354,6 +354,9 @@ typedef struct fake_stream {
   unsigned flags;
   int capturing;
   CUcontext ctx; /* the context current when it was created */
+  enum cudaStreamCaptureMode capture_mode;
+  unsigned long capture_thread; /* the thread that began the capture */
+  int invalidated;              /* an unsafe call broke the capture */
 } fake_stream;
 
 typedef struct fake_event {
@@ -583,11 +586,89 @@ FAKE_EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e) {
   return event_of(e) ? cudaSuccess : rt_fail(cudaErrorInvalidResourceHandle);
 }
 
-static cudaError_t begin_capture(cudaStream_t s) {
+/* Captures in progress, and the rules of cudaThreadExchangeStreamCaptureMode
+ * for "potentially unsafe" calls: a thread in Global mode may not make one
+ * while any thread captures in Global mode, nor (Global or ThreadLocal)
+ * while it captures itself in a mode that is not Relaxed; Relaxed may. An
+ * unsafe call that is not allowed fails and invalidates those captures (the
+ * end of the capture then fails). The fake counts as unsafe: synchronous
+ * allocations and frees, device synchronization, synchronous copies and
+ * sets, and the driver's copies, sets and stream synchronizations (what
+ * csan uses for its own work: conservatively, so csan must opt out). */
+#define MAX_CAPTURES 16
+static fake_stream *g_captures[MAX_CAPTURES];
+static _Atomic unsigned long g_next_thread_id = 1;
+static __thread unsigned long tl_thread_id;
+static __thread enum cudaStreamCaptureMode tl_capture_mode = cudaStreamCaptureModeGlobal;
+
+static unsigned long thread_id(void) {
+  if (!tl_thread_id)
+    tl_thread_id = atomic_fetch_add(&g_next_thread_id, 1);
+  return tl_thread_id;
+}
+
+/* True (and the captures in the way invalidated) when the calling thread
+ * may not make a potentially unsafe call now. */
+static int capture_forbids(void) {
+  if (tl_capture_mode == cudaStreamCaptureModeRelaxed)
+    return 0;
+  int forbidden = 0;
+  pthread_mutex_lock(&g_mu);
+  for (int i = 0; i < MAX_CAPTURES; i++) {
+    fake_stream *c = g_captures[i];
+    if (!c || c->capture_mode == cudaStreamCaptureModeRelaxed)
+      continue;
+    if (c->capture_thread == thread_id() ||
+        (tl_capture_mode == cudaStreamCaptureModeGlobal &&
+         c->capture_mode == cudaStreamCaptureModeGlobal)) {
+      c->invalidated = 1;
+      forbidden = 1;
+    }
+  }
+  pthread_mutex_unlock(&g_mu);
+  if (forbidden)
+    tally("capture:invalidated");
+  return forbidden;
+}
+
+#define RT_UNSAFE()                                                                            \
+  do {                                                                                         \
+    if (capture_forbids())                                                                     \
+      return rt_fail(cudaErrorStreamCaptureUnsupported);                                       \
+  } while (0)
+
+#define DRV_UNSAFE()                                                                           \
+  do {                                                                                         \
+    if (capture_forbids())                                                                     \
+      return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;                                            \
+  } while (0)
+
+FAKE_EXPORT cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode) {
+  RT_ENTER("cudaThreadExchangeStreamCaptureMode");
+  if (!mode || (unsigned)*mode > cudaStreamCaptureModeRelaxed)
+    return rt_fail(cudaErrorInvalidValue);
+  enum cudaStreamCaptureMode old = tl_capture_mode;
+  tl_capture_mode = *mode;
+  *mode = old;
+  return cudaSuccess;
+}
+
+static cudaError_t begin_capture(cudaStream_t s, enum cudaStreamCaptureMode mode) {
   fake_stream *f = stream_of(s);
   if (!f)
     return rt_fail(cudaErrorStreamCaptureUnsupported); /* special streams cannot be captured */
+  pthread_mutex_lock(&g_mu);
+  int i = 0;
+  while (i < MAX_CAPTURES && g_captures[i])
+    i++;
+  if (i == MAX_CAPTURES)
+    fake_fatal("too many captures");
+  g_captures[i] = f;
   f->capturing = 1;
+  f->capture_mode = mode;
+  f->capture_thread = thread_id();
+  f->invalidated = 0;
+  pthread_mutex_unlock(&g_mu);
   return cudaSuccess;
 }
 
@@ -597,22 +678,30 @@ static cudaError_t end_capture(cudaStream_t s, cudaGraph_t *g) {
   fake_stream *f = stream_of(s);
   if (!f || !f->capturing)
     return rt_fail(cudaErrorIllegalState);
+  pthread_mutex_lock(&g_mu);
+  for (int i = 0; i < MAX_CAPTURES; i++)
+    if (g_captures[i] == f)
+      g_captures[i] = NULL;
   f->capturing = 0;
+  int invalidated = f->invalidated;
+  pthread_mutex_unlock(&g_mu);
+  if (invalidated) {
+    *g = NULL;
+    return rt_fail(cudaErrorStreamCaptureInvalidated);
+  }
   *g = (cudaGraph_t)(void *)&g_graph_object;
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode mode) {
   RT_ENTER("cudaStreamBeginCapture");
-  (void)mode;
-  return begin_capture(s);
+  return begin_capture(s, mode);
 }
 
 FAKE_EXPORT cudaError_t cudaStreamBeginCapture_ptsz(cudaStream_t s,
                                                     enum cudaStreamCaptureMode mode) {
   RT_ENTER("cudaStreamBeginCapture_ptsz");
-  (void)mode;
-  return begin_capture(s);
+  return begin_capture(s, mode);
 }
 
 FAKE_EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g) {
@@ -671,6 +760,7 @@ FAKE_EXPORT cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr attr,
 
 FAKE_EXPORT cudaError_t cudaDeviceSynchronize(void) {
   RT_ENTER("cudaDeviceSynchronize");
+  RT_UNSAFE();
   if (g_sync_sleep > 0)
     sleep((unsigned)g_sync_sleep);
   return cudaSuccess;
@@ -698,6 +788,8 @@ FAKE_EXPORT const char *cudaGetErrorString(cudaError_t e) {
   case cudaErrorInvalidSymbol: return "invalid device symbol";
   case cudaErrorInvalidDeviceFunction: return "invalid device function";
   case cudaErrorStreamCaptureUnsupported: return "operation not permitted when stream is capturing";
+  case cudaErrorStreamCaptureInvalidated:
+    return "operation failed due to a previous error during capture";
   case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
   default: return "fake CUDA error";
   }
@@ -713,6 +805,9 @@ static CUresult drv_get_error_string(CUresult r, const char **s) {
   case CUDA_ERROR_INVALID_HANDLE: *s = "invalid resource handle"; break;
   case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: *s = "too many resources requested for launch"; break;
   case CUDA_ERROR_NOT_PERMITTED: *s = "operation not permitted"; break;
+  case CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED:
+    *s = "operation not permitted when stream is capturing";
+    break;
   default: *s = "fake CUDA driver error"; break;
   }
   return CUDA_SUCCESS;
@@ -1361,6 +1456,7 @@ static CUresult device_range(CUdeviceptr p, size_t n) {
 
 static CUresult drv_memcpy_dtoh_async(void *dst, CUdeviceptr src, size_t n, CUstream s) {
   DRV_ENTER("cuMemcpyDtoHAsync");
+  DRV_UNSAFE();
   if (!stream_here(s))
     return CUDA_ERROR_INVALID_HANDLE;
   CUresult r = device_range(src, n);
@@ -1371,6 +1467,7 @@ static CUresult drv_memcpy_dtoh_async(void *dst, CUdeviceptr src, size_t n, CUst
 
 static CUresult drv_memcpy_htod_async(CUdeviceptr dst, const void *src, size_t n, CUstream s) {
   DRV_ENTER("cuMemcpyHtoDAsync");
+  DRV_UNSAFE();
   if (!stream_here(s))
     return CUDA_ERROR_INVALID_HANDLE;
   CUresult r = device_range(dst, n);
@@ -1381,6 +1478,7 @@ static CUresult drv_memcpy_htod_async(CUdeviceptr dst, const void *src, size_t n
 
 static CUresult drv_memset_d8_async(CUdeviceptr dst, unsigned char v, size_t n, CUstream s) {
   DRV_ENTER("cuMemsetD8Async");
+  DRV_UNSAFE();
   if (!stream_here(s))
     return CUDA_ERROR_INVALID_HANDLE;
   CUresult r = device_range(dst, n);
@@ -1391,6 +1489,7 @@ static CUresult drv_memset_d8_async(CUdeviceptr dst, unsigned char v, size_t n, 
 
 static CUresult drv_stream_synchronize(CUstream s) {
   DRV_ENTER("cuStreamSynchronize");
+  DRV_UNSAFE();
   return stream_here(s) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
@@ -1494,17 +1593,20 @@ static cudaError_t alloc_out(void **p, size_t size, int kind) {
 
 FAKE_EXPORT cudaError_t cudaMalloc(void **p, size_t size) {
   RT_ENTER("cudaMalloc");
+  RT_UNSAFE();
   return alloc_out(p, size, MEM_DEVICE);
 }
 
 FAKE_EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
   RT_ENTER("cudaMallocPitch");
+  RT_UNSAFE();
   *pitch = (width + DEVICE_ALIGN - 1) & ~(size_t)(DEVICE_ALIGN - 1);
   return alloc_out(p, *pitch * height, MEM_DEVICE);
 }
 
 FAKE_EXPORT cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e) {
   RT_ENTER("cudaMalloc3D");
+  RT_UNSAFE();
   size_t pitch = (e.width + DEVICE_ALIGN - 1) & ~(size_t)(DEVICE_ALIGN - 1);
   void *p = NULL;
   cudaError_t r = alloc_out(&p, pitch * e.height * (e.depth ? e.depth : 1), MEM_DEVICE);
@@ -1519,6 +1621,7 @@ FAKE_EXPORT cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExten
 
 FAKE_EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned int flags) {
   RT_ENTER("cudaMallocManaged");
+  RT_UNSAFE();
   (void)flags;
   return alloc_out(p, size, MEM_MANAGED);
 }
@@ -1555,6 +1658,7 @@ FAKE_EXPORT cudaError_t cudaMallocFromPoolAsync_ptsz(void **p, size_t size, cuda
 
 FAKE_EXPORT cudaError_t cudaFree(void *p) {
   RT_ENTER("cudaFree");
+  RT_UNSAFE();
   if (!p)
     return cudaSuccess;
   cudaError_t e = block_free(p, DEVICE_KINDS);
@@ -1591,6 +1695,7 @@ static void *host_pin(void *p, size_t size, int kind) {
 
 FAKE_EXPORT cudaError_t cudaMallocHost(void **p, size_t size) {
   RT_ENTER("cudaMallocHost");
+  RT_UNSAFE();
   void *m = malloc(size ? size : 1);
   if (!m)
     return rt_fail(cudaErrorMemoryAllocation);
@@ -1600,6 +1705,7 @@ FAKE_EXPORT cudaError_t cudaMallocHost(void **p, size_t size) {
 
 FAKE_EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int flags) {
   RT_ENTER("cudaHostAlloc");
+  RT_UNSAFE();
   (void)flags;
   void *m = malloc(size ? size : 1);
   if (!m)
@@ -1610,6 +1716,7 @@ FAKE_EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int flags)
 
 FAKE_EXPORT cudaError_t cudaFreeHost(void *p) {
   RT_ENTER("cudaFreeHost");
+  RT_UNSAFE();
   cudaError_t e = block_free(p, 1u << MEM_PINNED);
   if (e != cudaSuccess)
     return rt_fail(e);
@@ -1619,6 +1726,7 @@ FAKE_EXPORT cudaError_t cudaFreeHost(void *p) {
 
 FAKE_EXPORT cudaError_t cudaHostRegister(void *p, size_t size, unsigned int flags) {
   RT_ENTER("cudaHostRegister");
+  RT_UNSAFE();
   (void)flags;
   if (!p || !size)
     return rt_fail(cudaErrorInvalidValue);
@@ -1628,6 +1736,7 @@ FAKE_EXPORT cudaError_t cudaHostRegister(void *p, size_t size, unsigned int flag
 
 FAKE_EXPORT cudaError_t cudaHostUnregister(void *p) {
   RT_ENTER("cudaHostUnregister");
+  RT_UNSAFE();
   cudaError_t e = block_free(p, 1u << MEM_REGISTERED);
   return e == cudaSuccess ? e : rt_fail(cudaErrorHostMemoryNotRegistered);
 }
@@ -1782,6 +1891,7 @@ static cudaError_t from_symbol(void *dst, const void *sym, size_t n, size_t off)
 
 FAKE_EXPORT cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy");
+  RT_UNSAFE();
   (void)k;
   if (g_copy_sleep_ms > 0) /* a copy that waits for the device */
     usleep((useconds_t)g_copy_sleep_ms * 1000);
@@ -1791,6 +1901,7 @@ FAKE_EXPORT cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMe
 
 FAKE_EXPORT cudaError_t cudaMemcpy_ptds(void *d, const void *s, size_t n, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy_ptds");
+  RT_UNSAFE();
   (void)k;
   memmove(d, s, n);
   return cudaSuccess;
@@ -1817,6 +1928,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyAsync_ptsz(void *d, const void *s, size_t n,
 FAKE_EXPORT cudaError_t cudaMemcpy2D(void *d, size_t dp, const void *s, size_t sp, size_t w,
                                      size_t h, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy2D");
+  RT_UNSAFE();
   (void)k;
   copy2d(d, dp, s, sp, w, h);
   return cudaSuccess;
@@ -1825,6 +1937,7 @@ FAKE_EXPORT cudaError_t cudaMemcpy2D(void *d, size_t dp, const void *s, size_t s
 FAKE_EXPORT cudaError_t cudaMemcpy2D_ptds(void *d, size_t dp, const void *s, size_t sp, size_t w,
                                           size_t h, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy2D_ptds");
+  RT_UNSAFE();
   (void)k;
   copy2d(d, dp, s, sp, w, h);
   return cudaSuccess;
@@ -1851,11 +1964,13 @@ FAKE_EXPORT cudaError_t cudaMemcpy2DAsync_ptsz(void *d, size_t dp, const void *s
 
 FAKE_EXPORT cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
   RT_ENTER("cudaMemcpy3D");
+  RT_UNSAFE();
   return copy3d(p);
 }
 
 FAKE_EXPORT cudaError_t cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) {
   RT_ENTER("cudaMemcpy3D_ptds");
+  RT_UNSAFE();
   return copy3d(p);
 }
 
@@ -1874,11 +1989,13 @@ FAKE_EXPORT cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p
 
 FAKE_EXPORT cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p) {
   RT_ENTER("cudaMemcpy3DPeer");
+  RT_UNSAFE();
   return copy3d_peer(p);
 }
 
 FAKE_EXPORT cudaError_t cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p) {
   RT_ENTER("cudaMemcpy3DPeer_ptds");
+  RT_UNSAFE();
   return copy3d_peer(p);
 }
 
@@ -1898,6 +2015,7 @@ FAKE_EXPORT cudaError_t cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeer
 
 FAKE_EXPORT cudaError_t cudaMemcpyPeer(void *d, int dd, const void *s, int sd, size_t n) {
   RT_ENTER("cudaMemcpyPeer");
+  RT_UNSAFE();
   if (dd || sd)
     return rt_fail(cudaErrorInvalidDevice);
   memmove(d, s, n);
@@ -1943,6 +2061,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyBatchAsync_ptsz(void *const *d, const void *co
 FAKE_EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *s, size_t n, size_t off,
                                            enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyToSymbol");
+  RT_UNSAFE();
   (void)k;
   return to_symbol(sym, s, n, off);
 }
@@ -1950,6 +2069,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *s, size_
 FAKE_EXPORT cudaError_t cudaMemcpyToSymbol_ptds(const void *sym, const void *s, size_t n,
                                                 size_t off, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyToSymbol_ptds");
+  RT_UNSAFE();
   (void)k;
   return to_symbol(sym, s, n, off);
 }
@@ -1975,6 +2095,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *sym, const void
 FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol(void *d, const void *sym, size_t n, size_t off,
                                              enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyFromSymbol");
+  RT_UNSAFE();
   (void)k;
   return from_symbol(d, sym, n, off);
 }
@@ -1982,6 +2103,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol(void *d, const void *sym, size_t n,
 FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol_ptds(void *d, const void *sym, size_t n, size_t off,
                                                   enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyFromSymbol_ptds");
+  RT_UNSAFE();
   (void)k;
   return from_symbol(d, sym, n, off);
 }
@@ -2005,12 +2127,14 @@ FAKE_EXPORT cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *d, const void *sym,
 
 FAKE_EXPORT cudaError_t cudaMemset(void *d, int v, size_t n) {
   RT_ENTER("cudaMemset");
+  RT_UNSAFE();
   memset(d, v, n);
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaMemset_ptds(void *d, int v, size_t n) {
   RT_ENTER("cudaMemset_ptds");
+  RT_UNSAFE();
   memset(d, v, n);
   return cudaSuccess;
 }
@@ -2031,12 +2155,14 @@ FAKE_EXPORT cudaError_t cudaMemsetAsync_ptsz(void *d, int v, size_t n, cudaStrea
 
 FAKE_EXPORT cudaError_t cudaMemset2D(void *d, size_t p, int v, size_t w, size_t h) {
   RT_ENTER("cudaMemset2D");
+  RT_UNSAFE();
   set2d(d, p, v, w, h);
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaMemset2D_ptds(void *d, size_t p, int v, size_t w, size_t h) {
   RT_ENTER("cudaMemset2D_ptds");
+  RT_UNSAFE();
   set2d(d, p, v, w, h);
   return cudaSuccess;
 }
@@ -2059,11 +2185,13 @@ FAKE_EXPORT cudaError_t cudaMemset2DAsync_ptsz(void *d, size_t p, int v, size_t 
 
 FAKE_EXPORT cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
   RT_ENTER("cudaMemset3D");
+  RT_UNSAFE();
   return set3d(p, v, e);
 }
 
 FAKE_EXPORT cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
   RT_ENTER("cudaMemset3D_ptds");
+  RT_UNSAFE();
   return set3d(p, v, e);
 }
 
