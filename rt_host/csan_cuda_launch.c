@@ -26,7 +26,29 @@
  * sees the runtime's own result and last error. csan warns once per kernel,
  * with the launch's geometry and CUDA's reason, tries the twin again at the
  * next launch (another geometry may fit), and prints the number of launches
- * that ran unchecked at exit. Launches into a stream that is being
+ * that ran unchecked at exit.
+ *
+ * Launch attributes of cudaLaunchKernelExC that order other work:
+ *   launch completion event   fires once all of the kernel's blocks have
+ *       begun: what is complete then is the work the kernel is ordered
+ *       after, not the kernel. The event is recorded with the launch's own
+ *       vector clock (csan_model_event_record_clock), so work that waits for
+ *       it is ordered after the work before the kernel and races with the
+ *       kernel are reported.
+ *   programmatic event        fires once every block triggered it (at the
+ *       earliest when the blocks begin): recorded the same way. Work that
+ *       waits for it and then calls cudaGridDependencySynchronize() is
+ *       ordered after the whole kernel, which csan cannot see: it may report
+ *       such work's accesses after that call (csan warns once per kernel).
+ *   programmatic stream serialization   the kernel may begin before the
+ *       kernel before it on its stream has finished. csan still orders it
+ *       after that kernel: races between the two (the earlier kernel's
+ *       accesses after it allowed the launch, this kernel's before its
+ *       cudaGridDependencySynchronize()) are missed, and csan warns once per
+ *       kernel. With it, a launch's events are recorded with an empty clock
+ *       (they order nothing): what is complete when its blocks begin is
+ *       not known.
+ * The twin is launched with the same attributes. Launches into a stream that is being
  * captured are not modelled (graphs are not checked), nor are launches for
  * another device than csan's (csan_rt_work_on_device).
  */
@@ -60,13 +82,14 @@ static const CUfunction_attribute g_copied[] = {
 };
 #define NCOPIED (sizeof g_copied / sizeof g_copied[0])
 
-/* What csan keeps about a twin besides its handle (one allocation per twin,
- * so copies of the table entry share it). */
+/* What csan keeps about a kernel besides its handles (one allocation per
+ * kernel, so copies of the table entry share it). */
 typedef struct twin_state {
   pthread_mutex_t mu;
   bool copied[NCOPIED]; /* value[i] is what the twin was given (or refused) */
   int value[NCOPIED];
-  _Atomic bool warned;  /* a failed launch was reported */
+  _Atomic bool warned;  /* a failed twin launch was reported */
+  _Atomic bool warned_serialization, warned_event; /* launch attributes */
 } twin_state;
 
 typedef struct twin_entry {
@@ -74,7 +97,7 @@ typedef struct twin_entry {
   CUcontext ctx;      /* the context it was looked up in: the key */
   CUfunction kernel;  /* K, or null when cudaGetFuncBySymbol failed */
   CUfunction twin;    /* K__csan, or null: launch K unchecked */
-  twin_state *state;  /* with twin */
+  twin_state *state;  /* null only when out of memory */
   CUmodule module;
   const char *name;   /* mangled, interned */
   uint32_t nparams;   /* of K */
@@ -169,6 +192,9 @@ static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
   bool clean = csan_rt_err_save();
   cudaError_t err = cudaGetFuncBySymbol(&f, func);
   csan_rt_err_restore(clean, err);
+  e->state = calloc(1, sizeof *e->state);
+  if (e->state)
+    pthread_mutex_init(&e->state->mu, NULL);
   if (err != cudaSuccess || !f)
     return;
   e->kernel = (CUfunction)f;
@@ -193,11 +219,8 @@ static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
     return; /* not instrumented: K runs unchecked */
   uint32_t tn = count_params(twin, &last);
   if (tn == e->nparams + 1 && last == sizeof(csan_launch_ctx)) {
-    e->state = calloc(1, sizeof *e->state);
-    if (!e->state)
-      return;
-    pthread_mutex_init(&e->state->mu, NULL);
-    e->twin = twin;
+    if (e->state)
+      e->twin = twin;
     return;
   }
   csan_log_printf("csan: WARNING: kernel %s: its instrumented twin has %u parameter(s) (the last "
@@ -328,6 +351,71 @@ static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_o
   return r;
 }
 
+/* The launch attributes that order other work (see the file comment). */
+typedef struct launch_attrs {
+  cudaEvent_t completion, programmatic; /* or null */
+  bool serialization;
+} launch_attrs;
+
+static void launch_attrs_scan(const launch_call *c, launch_attrs *la) {
+  memset(la, 0, sizeof *la);
+  if (c->kind != LAUNCH_EX || !c->config->attrs)
+    return;
+  for (unsigned i = 0; i < c->config->numAttrs; i++) {
+    const cudaLaunchAttribute *a = &c->config->attrs[i];
+    switch (a->id) {
+    case cudaLaunchAttributeLaunchCompletionEvent:
+      la->completion = a->val.launchCompletionEvent.event;
+      break;
+    case cudaLaunchAttributeProgrammaticEvent:
+      la->programmatic = a->val.programmaticEvent.event;
+      break;
+    case cudaLaunchAttributeProgrammaticStreamSerialization:
+      la->serialization = a->val.programmaticStreamSerializationAllowed != 0;
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+/* An attribute's event, recorded with clock vc. */
+static void attr_event_record(cudaEvent_t e, const csan_vc *vc) {
+  if (!e)
+    return;
+  csan_key ek = csan_rt_event_key(e);
+  if (csan_model_event_record_clock(csan_g.model, ek, vc) == CSAN_MODEL_EUNKNOWN_EVENT) {
+    csan_rt_event_ensure(ek); /* an event csan did not see created */
+    csan_model_event_record_clock(csan_g.model, ek, vc);
+  }
+}
+
+/* After a launch with attributes succeeded (op: its committed operation). */
+static void launch_attrs_apply(const launch_attrs *la, const twin_entry *t, const csan_op *op) {
+  csan_vc none;
+  const csan_vc *vc = &op->vc;
+  if (la->serialization) {
+    csan_vc_clear(&none);
+    vc = &none;
+  }
+  attr_event_record(la->completion, vc);
+  attr_event_record(la->programmatic, vc);
+  const char *name = t->name ? csan_demangle(t->name) : "(unknown)";
+  if (la->serialization && (!t->state || !atomic_exchange(&t->state->warned_serialization, true)))
+    csan_log_printf("csan: WARNING: kernel %s is launched with programmatic stream serialization: "
+                    "it may begin before the kernel before it on its stream has finished, but "
+                    "csan orders it after that kernel, so races between the two (that kernel's "
+                    "accesses after it allowed the launch, this one's before its "
+                    "cudaGridDependencySynchronize()) are not reported\n",
+                    name);
+  if (la->programmatic && (!t->state || !atomic_exchange(&t->state->warned_event, true)))
+    csan_log_printf("csan: WARNING: kernel %s records a programmatic event: csan orders work "
+                    "that waits for it after the work before the kernel only, so it reports "
+                    "that work's conflicts with the kernel, also accesses that "
+                    "cudaGridDependencySynchronize() orders after the kernel\n",
+                    name);
+}
+
 /* The twin did not launch: K runs unchecked (see the file comment). */
 static void twin_failed(const launch_call *c, const twin_entry *t, CUresult why) {
   if (atomic_exchange(&t->state->warned, true))
@@ -371,6 +459,11 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   if (t.twin && !launched && r == cudaSuccess) {
     atomic_fetch_add(&g_unchecked, 1);
     twin_failed(c, &t, cr);
+  }
+  if (r == cudaSuccess && c->kind == LAUNCH_EX) {
+    launch_attrs la;
+    launch_attrs_scan(c, &la);
+    launch_attrs_apply(&la, &t, &o.op);
   }
   return r;
 }

@@ -1260,6 +1260,21 @@ static void run_user(const fake_func *f, int instrumented, const csan_launch_ctx
     k->body(&l);
 }
 
+/* Events a launch records through its attributes (they fire as the launch
+ * runs, which in the fake is now). */
+static void attrs_record_events(const CUlaunchAttribute *a, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    CUevent e = NULL;
+    if (a[i].id == CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT)
+      e = a[i].value.launchCompletionEvent.event;
+    else if (a[i].id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT)
+      e = a[i].value.programmaticEvent.event;
+    fake_event *f = event_of((cudaEvent_t)e);
+    if (f)
+      f->recorded = 1;
+  }
+}
+
 static int attrs_cooperative(const CUlaunchAttribute *a, unsigned n) {
   for (unsigned i = 0; i < n; i++)
     if (a[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE && a[i].value.cooperative)
@@ -1312,6 +1327,7 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   if (fits != CUDA_SUCCESS)
     return fits;
   int coop = attrs_cooperative(cfg->attrs, cfg->numAttrs);
+  attrs_record_events(cfg->attrs, cfg->numAttrs);
   if (ff->kind == FN_TWIN) {
     const csan_launch_ctx *ctx = params[k->nparams];
     check_ctx(ctx, k->twin_name, dev);
@@ -1373,7 +1389,10 @@ static cudaError_t rt_launch_ex(const cudaLaunchConfig_t *c, const void *f, void
   for (unsigned i = 0; i < c->numAttrs; i++)
     if (c->attrs[i].id == cudaLaunchAttributeCooperative && c->attrs[i].val.cooperative)
       coop = 1;
-  return rt_launch(f, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream, coop);
+  cudaError_t r = rt_launch(f, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream, coop);
+  if (r == cudaSuccess)
+    attrs_record_events((const CUlaunchAttribute *)(const void *)c->attrs, c->numAttrs);
+  return r;
 }
 
 FAKE_EXPORT cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *c, const void *f,
