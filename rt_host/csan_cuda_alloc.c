@@ -8,7 +8,11 @@
  *   cudaMallocAsync / FromPoolAsync
  *       an operation on its stream; EMPTY then csan_rk_access ALLOC|WRITE on
  *       that stream with the operation's context, so another stream's use
- *       that is not ordered after the allocation is a race.
+ *       that is not ordered after the allocation is a race. The operation is
+ *       prepared after the call (and after its shadow pages, which may wait)
+ *       and committed only once both kernels are queued: work another thread
+ *       issues on the stream meanwhile is then after them in the stream as
+ *       in the model, never before them with a later epoch.
  *   cudaFreeAsync
  *       an operation; csan_rk_access FREE|WRITE on its stream, before the
  *       free itself in stream order (the memory cannot be handed out again
@@ -179,21 +183,19 @@ static cudaError_t malloc_async(const malloc_async_call *c, const csan_host_site
     return malloc_async_real(c);
   const char *api = c->from_pool ? "cudaMallocFromPoolAsync" : "cudaMallocAsync";
   uint32_t stack = csan_rt_stack(ra, site);
+  /* Where the allocation itself lands in its stream does not matter to
+   * csan (the bytes are new to all earlier work): its kernels' place does. */
+  cudaError_t r = malloc_async_real(c);
+  if (r != cudaSuccess || !c->ptr || !*c->ptr || !c->size)
+    return r;
+  uint64_t base = (uint64_t)(uintptr_t)*c->ptr;
+  /* May allocate and wait: before the model lock is taken. */
+  bool shadow = csan_rt_shadow_pages(base, c->size);
   csan_rt_op_desc d = {CSAN_OPK_ALLOC, api, c->size, NULL, site, stack};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
-    return malloc_async_real(c);
-  cudaError_t r = malloc_async_real(c);
-  bool made = r == cudaSuccess && c->ptr && *c->ptr && c->size;
-  if (made)
-    csan_rt_op_ctx(&o, CSAN_CTX_F_RANGE_OP);
-  csan_rt_op_end(&o, r == cudaSuccess);
-  if (!made)
     return r;
-  /* The allocation itself is ordered in its stream: its shadow work goes
-   * there too (nothing else can use the pointer before this returns). */
-  uint64_t base = (uint64_t)(uintptr_t)*c->ptr;
-  bool shadow = csan_rt_shadow_pages(base, c->size);
+  csan_rt_op_ctx(&o, CSAN_CTX_F_RANGE_OP);
   csan_alloc_info info;
   memset(&info, 0, sizeof info);
   info.base = base;
@@ -212,6 +214,7 @@ static cudaError_t malloc_async(const malloc_async_call *c, const csan_host_site
     csan_rt_shadow_access(o.cu, &o.ctx, base, c->size, 1, 0, 1, 0, c->size,
                           CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
   }
+  csan_rt_op_end(&o, true); /* both kernels are in the stream */
   csan_rt_shadow_tracked((int64_t)c->size);
   return r;
 }
