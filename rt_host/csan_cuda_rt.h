@@ -16,9 +16,11 @@
  * Everything here is hidden in libcsan_rt; only the wrappers (CSAN_EXPORT)
  * are visible.
  *
- * Locks, outermost first: the model's (an operation holds it from prepare to
- * commit, around a launch or an asynchronous call that does not wait; calls
- * that may wait commit first), the allocation lock (csan_cuda_alloc.c), then
+ * Locks, outermost first: the issue lock (csan_cuda_stream.c: held shared
+ * from prepare to commit of every operation, exclusively by the epoch
+ * rebase), the model's (an operation holds it from prepare to commit, around
+ * a launch or an asynchronous call that does not wait; calls that may wait
+ * commit first), the allocation lock (csan_cuda_alloc.c), then
  * the registries', the shadow manager's, the twin cache's, the variable
  * table's and the site cache's, none of which calls into another. No lock is
  * held across a CUDA call that waits for the application's work; the
