@@ -8,7 +8,11 @@
  *   cudaMallocAsync / FromPoolAsync
  *       an operation on its stream; EMPTY then csan_rk_access ALLOC|WRITE on
  *       that stream with the operation's context, so another stream's use
- *       that is not ordered after the allocation is a race.
+ *       that is not ordered after the allocation is a race. The operation is
+ *       prepared after the call (and after its shadow pages, which may wait)
+ *       and committed only once both kernels are queued: work another thread
+ *       issues on the stream meanwhile is then after them in the stream as
+ *       in the model, never before them with a later epoch.
  *   cudaFreeAsync
  *       an operation; csan_rk_access FREE|WRITE on its stream, before the
  *       free itself in stream order (the memory cannot be handed out again
@@ -104,7 +108,7 @@ static void track_sync(uint64_t base, uint64_t size, uint32_t flags, const char 
  * ---------------------------------------------------------------------- */
 
 CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMalloc(devPtr, size);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc(devPtr, size);
@@ -116,7 +120,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan
 
 CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
                                                size_t height, const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMallocPitch(devPtr, pitch, width, height);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocPitch(devPtr, pitch, width, height);
@@ -129,7 +133,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, siz
 CSAN_EXPORT cudaError_t __csan_cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
                                             struct cudaExtent extent,
                                             const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMalloc3D(pitchedDevPtr, extent);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc3D(pitchedDevPtr, extent);
@@ -142,7 +146,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr
 
 CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, unsigned int flags,
                                                  const csan_host_site *site) {
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMallocManaged(devPtr, size, flags);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocManaged(devPtr, size, flags);
@@ -174,25 +178,24 @@ static cudaError_t malloc_async_real(const malloc_async_call *c) {
 
 static cudaError_t malloc_async(const malloc_async_call *c, const csan_host_site *site,
                                 const void *ra) {
-  if (!csan_rt_active() || csan_rt_capturing(c->stream, c->pt))
+  if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
+      csan_rt_capturing(c->stream, c->pt))
     return malloc_async_real(c);
   const char *api = c->from_pool ? "cudaMallocFromPoolAsync" : "cudaMallocAsync";
   uint32_t stack = csan_rt_stack(ra, site);
+  /* Where the allocation itself lands in its stream does not matter to
+   * csan (the bytes are new to all earlier work): its kernels' place does. */
+  cudaError_t r = malloc_async_real(c);
+  if (r != cudaSuccess || !c->ptr || !*c->ptr || !c->size)
+    return r;
+  uint64_t base = (uint64_t)(uintptr_t)*c->ptr;
+  /* May allocate and wait: before the model lock is taken. */
+  bool shadow = csan_rt_shadow_pages(base, c->size);
   csan_rt_op_desc d = {CSAN_OPK_ALLOC, api, c->size, NULL, site, stack};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
-    return malloc_async_real(c);
-  cudaError_t r = malloc_async_real(c);
-  bool made = r == cudaSuccess && c->ptr && *c->ptr && c->size;
-  if (made)
-    csan_rt_op_ctx(&o, CSAN_CTX_F_RANGE_OP);
-  csan_rt_op_end(&o, r == cudaSuccess);
-  if (!made)
     return r;
-  /* The allocation itself is ordered in its stream: its shadow work goes
-   * there too (nothing else can use the pointer before this returns). */
-  uint64_t base = (uint64_t)(uintptr_t)*c->ptr;
-  bool shadow = csan_rt_shadow_pages(base, c->size);
+  csan_rt_op_ctx(&o, CSAN_CTX_F_RANGE_OP);
   csan_alloc_info info;
   memset(&info, 0, sizeof info);
   info.base = base;
@@ -211,6 +214,7 @@ static cudaError_t malloc_async(const malloc_async_call *c, const csan_host_site
     csan_rt_shadow_access(o.cu, &o.ctx, base, c->size, 1, 0, 1, 0, c->size,
                           CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
   }
+  csan_rt_op_end(&o, true); /* both kernels are in the stream */
   csan_rt_shadow_tracked((int64_t)c->size);
   return r;
 }
@@ -246,7 +250,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocFromPoolAsync_ptsz(void **ptr, size_t s
 static cudaError_t free_async(void *p, cudaStream_t s, bool pt, const csan_host_site *site,
                               const void *ra) {
 #define CSAN_REAL_FREE_ASYNC() (pt ? cudaFreeAsync_ptsz(p, s) : cudaFreeAsync(p, s))
-  if (!csan_rt_active() || !p || csan_rt_capturing(s, pt))
+  if (!csan_rt_active() || !p || !csan_rt_work_on_device(s, pt) || csan_rt_capturing(s, pt))
     return CSAN_REAL_FREE_ASYNC();
   uint32_t stack = csan_rt_stack(ra, site);
   csan_alloc_info a;
@@ -298,9 +302,29 @@ CSAN_EXPORT cudaError_t __csan_cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hSt
   return free_async(devPtr, hStream, true, site, __builtin_return_address(0));
 }
 
+/* A free issued while another device is current: nothing is modelled (the
+ * free waits for that device, not csan's), but a block csan tracks that
+ * went this way is not live any more. */
+static cudaError_t free_elsewhere(void *devPtr, const csan_host_site *site) {
+  cudaError_t r = cudaFree(devPtr);
+  csan_alloc_info a;
+  csan_alloc_event ev;
+  alloc_event(&ev, "cudaFree", site, 0);
+  bool gone = false;
+  pthread_mutex_lock(&g_mu);
+  if (r == cudaSuccess && find_live(devPtr, &a) && is_device_memory(&a))
+    gone = csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
+  pthread_mutex_unlock(&g_mu);
+  if (gone)
+    csan_rt_shadow_tracked(-(int64_t)a.size);
+  return r;
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site) {
   if (!csan_rt_active() || !devPtr)
     return cudaFree(devPtr);
+  if (!csan_rt_on_device())
+    return free_elsewhere(devPtr, site);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   csan_alloc_info a;
   bool known = find_live(devPtr, &a) && is_device_memory(&a);
@@ -502,9 +526,12 @@ void csan_rt_vars_resolve(void) {
     if (!found)
       return;
     void *d = NULL;
+    csan_rt_own own; /* may load the module */
+    csan_rt_own_begin(&own);
     bool clean = csan_rt_err_save();
     cudaError_t e = cudaGetSymbolAddress(&d, v.host);
     csan_rt_err_restore(clean, e);
+    csan_rt_own_end(&own);
     pthread_mutex_lock(&g_var_mu);
     csan_rt_var *p = var_find(v.host);
     if (p) {

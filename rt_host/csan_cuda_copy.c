@@ -178,8 +178,6 @@ static void xfer_set(xfer *x, const void *dst, region dr) {
  * were launched. If the call then fails, the operation still stands (its
  * checks ran anyway); such calls fail on bad arguments, before any work. */
 static bool xfer_begin(xfer *x, csan_rt_op *o, const csan_host_site *site, const void *ra) {
-  if (csan_rt_capturing(x->stream, x->pt))
-    return false;
   csan_vc device;
   if (x->peer)
     csan_model_device_clock(csan_g.model, &device);
@@ -226,10 +224,14 @@ static cudaError_t xfer_end(xfer *x, csan_rt_op *o, cudaError_t r) {
   return r;
 }
 
-/* The common shape of every wrapper below: classify, begin, call, end. */
-#define CSAN_XFER(setup, real_call)                                                            \
+/* The common shape of every wrapper below: classify, begin, call, end. Work
+ * for another device than csan's, and work captured into a graph, pass
+ * through (the latter before anything of csan's can happen inside the
+ * capture, such as resolving variables). */
+#define CSAN_XFER(pt_, setup, real_call)                                                       \
   do {                                                                                         \
-    if (!csan_rt_active())                                                                     \
+    if (!csan_rt_active() || !csan_rt_work_on_device(stream, pt_) ||                           \
+        csan_rt_capturing(stream, pt_))                                                        \
       return (real_call);                                                                      \
     csan_rt_vars_resolve();                                                                    \
     setup;                                                                                     \
@@ -254,27 +256,28 @@ static cudaError_t xfer_end(xfer *x, csan_rt_op *o, cudaError_t r) {
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy(void *dst, const void *src, size_t count,
                                           enum cudaMemcpyKind kind, const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY_SETUP("cudaMemcpy", true, false), cudaMemcpy(dst, src, count, kind));
+  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpy", true, false), cudaMemcpy(dst, src, count, kind));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy_ptds(void *dst, const void *src, size_t count,
                                                enum cudaMemcpyKind kind,
                                                const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY_SETUP("cudaMemcpy", true, true), cudaMemcpy_ptds(dst, src, count, kind));
+  CSAN_XFER(true, CSAN_MEMCPY_SETUP("cudaMemcpy", true, true),
+            cudaMemcpy_ptds(dst, src, count, kind));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpyAsync(void *dst, const void *src, size_t count,
                                                enum cudaMemcpyKind kind, cudaStream_t stream,
                                                const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, false),
+  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, false),
             cudaMemcpyAsync(dst, src, count, kind, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count,
                                                     enum cudaMemcpyKind kind, cudaStream_t stream,
                                                     const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, true),
+  CSAN_XFER(true, CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, true),
             cudaMemcpyAsync_ptsz(dst, src, count, kind, stream));
 }
 
@@ -295,7 +298,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2D(void *dst, size_t dpitch, const void
                                             enum cudaMemcpyKind kind,
                                             const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, false),
+  CSAN_XFER(false, CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, false),
             cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind));
 }
 
@@ -304,7 +307,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2D_ptds(void *dst, size_t dpitch, const
                                                  enum cudaMemcpyKind kind,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, true),
+  CSAN_XFER(true, CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, true),
             cudaMemcpy2D_ptds(dst, dpitch, src, spitch, width, height, kind));
 }
 
@@ -312,7 +315,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2DAsync(void *dst, size_t dpitch, const
                                                  size_t spitch, size_t width, size_t height,
                                                  enum cudaMemcpyKind kind, cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, false),
+  CSAN_XFER(false, CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, false),
             cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream));
 }
 
@@ -321,7 +324,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, 
                                                       enum cudaMemcpyKind kind,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, true),
+  CSAN_XFER(true, CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, true),
             cudaMemcpy2DAsync_ptsz(dst, dpitch, src, spitch, width, height, kind, stream));
 }
 
@@ -363,51 +366,52 @@ static void xfer_copy3d(xfer *x, cudaArray_t dst_array, struct cudaPitchedPtr ds
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3D(const struct cudaMemcpy3DParms *p,
                                             const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, false), cudaMemcpy3D(p));
+  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, false), cudaMemcpy3D(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, true), cudaMemcpy3D_ptds(p));
+  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, true), cudaMemcpy3D_ptds(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
                                                  cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, false), cudaMemcpy3DAsync(p, stream));
+  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, false),
+            cudaMemcpy3DAsync(p, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, true),
+  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, true),
             cudaMemcpy3DAsync_ptsz(p, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p,
                                                 const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, false), cudaMemcpy3DPeer(p));
+  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, false), cudaMemcpy3DPeer(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p,
                                                      const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, true), cudaMemcpy3DPeer_ptds(p));
+  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, true), cudaMemcpy3DPeer_ptds(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
                                                      cudaStream_t stream,
                                                      const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, false),
+  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, false),
             cudaMemcpy3DPeerAsync(p, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p,
                                                           cudaStream_t stream,
                                                           const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, true),
+  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, true),
             cudaMemcpy3DPeerAsync_ptsz(p, stream));
 }
 
@@ -421,7 +425,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyPeer(void *dst, int dstDevice, const vo
   cudaStream_t stream = NULL;
   /* "serialized with respect to all pending and future asynchronous work in
    * to the current device": after everything issued before it. */
-  CSAN_XFER(CSAN_MEMCPY_SETUP("cudaMemcpyPeer", true, false); x.peer = true,
+  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpyPeer", true, false); x.peer = true,
             cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count));
 }
 
@@ -429,7 +433,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyPeerAsync(void *dst, int dstDevice, con
                                                    int srcDevice, size_t count,
                                                    cudaStream_t stream,
                                                    const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMCPY_SETUP("cudaMemcpyPeerAsync", false, false),
+  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpyPeerAsync", false, false),
             cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count, stream));
 }
 
@@ -444,9 +448,12 @@ static void *symbol_address(const void *symbol) {
   if (d)
     return (void *)(uintptr_t)d;
   void *p = NULL;
+  csan_rt_own own; /* may load the module */
+  csan_rt_own_begin(&own);
   bool clean = csan_rt_err_save();
   cudaError_t e = cudaGetSymbolAddress(&p, symbol);
   csan_rt_err_restore(clean, e);
+  csan_rt_own_end(&own);
   return e == cudaSuccess ? p : NULL;
 }
 
@@ -489,7 +496,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyToSymbol(const void *symbol, const void
                                                   enum cudaMemcpyKind kind,
                                                   const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbol", true, false),
+  CSAN_XFER(false, CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbol", true, false),
             cudaMemcpyToSymbol(symbol, src, count, offset, kind));
 }
 
@@ -498,7 +505,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyToSymbol_ptds(const void *symbol, const
                                                        enum cudaMemcpyKind kind,
                                                        const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbol", true, true),
+  CSAN_XFER(true, CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbol", true, true),
             cudaMemcpyToSymbol_ptds(symbol, src, count, offset, kind));
 }
 
@@ -507,7 +514,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyToSymbolAsync(const void *symbol, const
                                                        enum cudaMemcpyKind kind,
                                                        cudaStream_t stream,
                                                        const csan_host_site *site) {
-  CSAN_XFER(CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbolAsync", false, false),
+  CSAN_XFER(false, CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbolAsync", false, false),
             cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, stream));
 }
 
@@ -516,7 +523,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyToSymbolAsync_ptsz(const void *symbol, 
                                                             enum cudaMemcpyKind kind,
                                                             cudaStream_t stream,
                                                             const csan_host_site *site) {
-  CSAN_XFER(CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbolAsync", false, true),
+  CSAN_XFER(true, CSAN_TO_SYMBOL_SETUP("cudaMemcpyToSymbolAsync", false, true),
             cudaMemcpyToSymbolAsync_ptsz(symbol, src, count, offset, kind, stream));
 }
 
@@ -524,7 +531,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyFromSymbol(void *dst, const void *symbo
                                                     size_t offset, enum cudaMemcpyKind kind,
                                                     const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbol", true, false),
+  CSAN_XFER(false, CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbol", true, false),
             cudaMemcpyFromSymbol(dst, symbol, count, offset, kind));
 }
 
@@ -533,7 +540,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyFromSymbol_ptds(void *dst, const void *
                                                          enum cudaMemcpyKind kind,
                                                          const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbol", true, true),
+  CSAN_XFER(true, CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbol", true, true),
             cudaMemcpyFromSymbol_ptds(dst, symbol, count, offset, kind));
 }
 
@@ -542,7 +549,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyFromSymbolAsync(void *dst, const void *
                                                          enum cudaMemcpyKind kind,
                                                          cudaStream_t stream,
                                                          const csan_host_site *site) {
-  CSAN_XFER(CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbolAsync", false, false),
+  CSAN_XFER(false, CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbolAsync", false, false),
             cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, stream));
 }
 
@@ -551,7 +558,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyFromSymbolAsync_ptsz(void *dst, const v
                                                               enum cudaMemcpyKind kind,
                                                               cudaStream_t stream,
                                                               const csan_host_site *site) {
-  CSAN_XFER(CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbolAsync", false, true),
+  CSAN_XFER(true, CSAN_FROM_SYMBOL_SETUP("cudaMemcpyFromSymbolAsync", false, true),
             cudaMemcpyFromSymbolAsync_ptsz(dst, symbol, count, offset, kind, stream));
 }
 
@@ -581,8 +588,8 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyBatchAsync(void *const *dsts, const voi
                                                     size_t *attrsIdxs, size_t numAttrs,
                                                     cudaStream_t stream,
                                                     const csan_host_site *site) {
-  CSAN_XFER(CSAN_BATCH_SETUP(false), cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs,
-                                                          attrsIdxs, numAttrs, stream));
+  CSAN_XFER(false, CSAN_BATCH_SETUP(false),
+            cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpyBatchAsync_ptsz(void *const *dsts,
@@ -592,8 +599,9 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyBatchAsync_ptsz(void *const *dsts,
                                                          size_t *attrsIdxs, size_t numAttrs,
                                                          cudaStream_t stream,
                                                          const csan_host_site *site) {
-  CSAN_XFER(CSAN_BATCH_SETUP(true), cudaMemcpyBatchAsync_ptsz(dsts, srcs, sizes, count, attrs,
-                                                              attrsIdxs, numAttrs, stream));
+  CSAN_XFER(true, CSAN_BATCH_SETUP(true),
+            cudaMemcpyBatchAsync_ptsz(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs,
+                                      stream));
 }
 
 /* ------------------------------------------------------------------------
@@ -609,25 +617,26 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyBatchAsync_ptsz(void *const *dsts,
 CSAN_EXPORT cudaError_t __csan_cudaMemset(void *devPtr, int value, size_t count,
                                           const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMSET_SETUP("cudaMemset", true, false), cudaMemset(devPtr, value, count));
+  CSAN_XFER(false, CSAN_MEMSET_SETUP("cudaMemset", true, false), cudaMemset(devPtr, value, count));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemset_ptds(void *devPtr, int value, size_t count,
                                                const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMSET_SETUP("cudaMemset", true, true), cudaMemset_ptds(devPtr, value, count));
+  CSAN_XFER(true, CSAN_MEMSET_SETUP("cudaMemset", true, true),
+            cudaMemset_ptds(devPtr, value, count));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemsetAsync(void *devPtr, int value, size_t count,
                                                cudaStream_t stream, const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMSET_SETUP("cudaMemsetAsync", false, false),
+  CSAN_XFER(false, CSAN_MEMSET_SETUP("cudaMemsetAsync", false, false),
             cudaMemsetAsync(devPtr, value, count, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count,
                                                     cudaStream_t stream,
                                                     const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMSET_SETUP("cudaMemsetAsync", false, true),
+  CSAN_XFER(true, CSAN_MEMSET_SETUP("cudaMemsetAsync", false, true),
             cudaMemsetAsync_ptsz(devPtr, value, count, stream));
 }
 
@@ -641,7 +650,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemsetAsync_ptsz(void *devPtr, int value, siz
 CSAN_EXPORT cudaError_t __csan_cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
                                             size_t height, const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMSET2D_SETUP("cudaMemset2D", true, false),
+  CSAN_XFER(false, CSAN_MEMSET2D_SETUP("cudaMemset2D", true, false),
             cudaMemset2D(devPtr, pitch, value, width, height));
 }
 
@@ -649,14 +658,14 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset2D_ptds(void *devPtr, size_t pitch, int
                                                  size_t width, size_t height,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMSET2D_SETUP("cudaMemset2D", true, true),
+  CSAN_XFER(true, CSAN_MEMSET2D_SETUP("cudaMemset2D", true, true),
             cudaMemset2D_ptds(devPtr, pitch, value, width, height));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
                                                  size_t width, size_t height, cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, false),
+  CSAN_XFER(false, CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, false),
             cudaMemset2DAsync(devPtr, pitch, value, width, height, stream));
 }
 
@@ -664,7 +673,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch
                                                       size_t width, size_t height,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, true),
+  CSAN_XFER(true, CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, true),
             cudaMemset2DAsync_ptsz(devPtr, pitch, value, width, height, stream));
 }
 
@@ -680,7 +689,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr,
                                             struct cudaExtent extent,
                                             const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMSET3D_SETUP("cudaMemset3D", true, false),
+  CSAN_XFER(false, CSAN_MEMSET3D_SETUP("cudaMemset3D", true, false),
             cudaMemset3D(pitchedDevPtr, value, extent));
 }
 
@@ -688,14 +697,14 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset3D_ptds(struct cudaPitchedPtr pitchedDe
                                                  struct cudaExtent extent,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(CSAN_MEMSET3D_SETUP("cudaMemset3D", true, true),
+  CSAN_XFER(true, CSAN_MEMSET3D_SETUP("cudaMemset3D", true, true),
             cudaMemset3D_ptds(pitchedDevPtr, value, extent));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
                                                  struct cudaExtent extent, cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, false),
+  CSAN_XFER(false, CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, false),
             cudaMemset3DAsync(pitchedDevPtr, value, extent, stream));
 }
 
@@ -703,6 +712,6 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitc
                                                       int value, struct cudaExtent extent,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, true),
+  CSAN_XFER(true, CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, true),
             cudaMemset3DAsync_ptsz(pitchedDevPtr, value, extent, stream));
 }

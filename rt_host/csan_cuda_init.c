@@ -10,6 +10,11 @@
  * pool and the race table. When any of that fails, csan says once why and
  * passes every call through unchanged for the rest of the run.
  *
+ * One device is checked: the one whose context was current at set-up. All
+ * of csan's device state lives there, and its kernels would fault reading
+ * it from another GPU, so work for another device is passed through
+ * unchecked (csan_rt_on_device and friends), with one line per device.
+ *
  * Exit: the handler is registered once the device is set up, after CUDA's own
  * initialization, so it runs before the CUDA runtime tears itself down. It
  * waits (with a deadline) for the work still running, drains the race table
@@ -36,9 +41,8 @@ extern const unsigned long csan_rt_kernels_image_size;
 csan_rt csan_g = {.dev_mu = PTHREAD_MUTEX_INITIALIZER};
 
 static pthread_once_t g_init_once = PTHREAD_ONCE_INIT;
-/* Bumped by every device set-up: threads re-bind the context after a reset. */
-static _Atomic unsigned g_ctx_gen;
-static __thread unsigned tl_ctx_gen;
+/* Devices csan said it does not check (bit 63: device 63 and above). */
+static _Atomic uint64_t g_warned_devices;
 
 /* ------------------------------------------------------------------------
  * Messages.
@@ -232,8 +236,13 @@ static bool setup_device(char *why, size_t n) {
     return false;
   }
   int dev = 0, sms = 0;
-  if (cudaGetDevice(&dev) == cudaSuccess &&
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && sms > 0)
+  e = cudaGetDevice(&dev);
+  if (e != cudaSuccess) {
+    snprintf(why, n, "%s", cudaGetErrorString(e));
+    return false;
+  }
+  g->device = dev;
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && sms > 0)
     g->max_blocks = (uint32_t)sms * 8u;
   else
     g->max_blocks = 1024;
@@ -287,9 +296,12 @@ static int setup_locked(void) {
   static bool exit_registered, said_off;
   char why[512] = "";
   bool clean = cudaPeekAtLastError() == cudaSuccess;
+  csan_rt_own own; /* no context of csan's yet: the capture mode only */
+  csan_rt_own_begin(&own);
   bool ok = setup_device(why, sizeof why);
   if (!ok)
     free_device();
+  csan_rt_own_end(&own);
   /* Whatever csan's own calls left in the last error is not the
    * application's. */
   if (clean)
@@ -301,7 +313,6 @@ static int setup_locked(void) {
     atomic_store(&csan_g.dev, CSAN_DEV_OFF);
     return CSAN_DEV_OFF;
   }
-  atomic_fetch_add(&g_ctx_gen, 1);
   if (!exit_registered) {
     exit_registered = true;
     atexit(exit_handler);
@@ -334,14 +345,106 @@ bool csan_rt_active(void) {
   return true;
 }
 
-void csan_rt_bind_context(void) {
-  unsigned gen = atomic_load_explicit(&g_ctx_gen, memory_order_relaxed);
-  if (tl_ctx_gen == gen)
-    return;
+CUcontext csan_rt_bind_context(void) {
   CUcontext cur = NULL;
-  if (csan_g.drv.cuCtxGetCurrent(&cur) == CUDA_SUCCESS && !cur)
-    csan_g.drv.cuCtxSetCurrent(csan_g.ctx);
-  tl_ctx_gen = gen;
+  if (csan_g.drv.cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
+    return NULL;
+  if (cur)
+    return cur;
+  /* What the runtime does at a thread's first call: the primary context of
+   * the thread's device (not necessarily csan's). */
+  bool clean = csan_rt_err_save();
+  int dev = 0;
+  cudaError_t e = cudaGetDevice(&dev);
+  if (e == cudaSuccess)
+    e = cudaSetDevice(dev);
+  csan_rt_err_restore(clean, e);
+  if (csan_g.drv.cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
+    return NULL;
+  return cur;
+}
+
+/* The device of context c (-1 if unknown). */
+static int context_device(CUcontext c) {
+  CUcontext cur = NULL;
+  CUdevice d = -1;
+  if (csan_g.drv.cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
+    return -1;
+  if (cur != c && csan_g.drv.cuCtxSetCurrent(c) != CUDA_SUCCESS)
+    return -1;
+  if (csan_g.drv.cuCtxGetDevice(&d) != CUDA_SUCCESS)
+    d = -1;
+  if (cur != c)
+    csan_g.drv.cuCtxSetCurrent(cur);
+  return (int)d;
+}
+
+/* Work for context c is not checked: say so, once per device. */
+static void not_checked(CUcontext c) {
+  int dev = context_device(c);
+  uint64_t bit = 1ull << (dev >= 0 && dev < 63 ? dev : 63);
+  if (atomic_fetch_or(&g_warned_devices, bit) & bit)
+    return;
+  if (dev >= 0)
+    csan_log_printf("csan: work on device %d is not checked: csan checks one device (device %d)\n",
+                    dev, csan_g.device);
+  else
+    csan_log_printf("csan: work on another device is not checked: csan checks one device "
+                    "(device %d)\n",
+                    csan_g.device);
+}
+
+bool csan_rt_on_device(void) {
+  CUcontext cur = csan_rt_bind_context();
+  /* No context at all: the application's call fails on its own. */
+  if (!cur || cur == csan_g.ctx)
+    return true;
+  not_checked(cur);
+  return false;
+}
+
+static bool is_special_stream(cudaStream_t s) {
+  return !s || s == cudaStreamLegacy || s == cudaStreamPerThread;
+}
+
+bool csan_rt_stream_on_device(cudaStream_t s, bool pt) {
+  (void)pt; /* the special handles name the current context's streams */
+  if (is_special_stream(s))
+    return csan_rt_on_device();
+  CUcontext c = NULL;
+  /* Not a stream: the application's call fails on its own. */
+  if (csan_g.drv.cuStreamGetCtx((CUstream)s, &c) != CUDA_SUCCESS || !c || c == csan_g.ctx)
+    return true;
+  not_checked(c);
+  return false;
+}
+
+bool csan_rt_work_on_device(cudaStream_t s, bool pt) {
+  if (!csan_rt_on_device())
+    return false;
+  return is_special_stream(s) || csan_rt_stream_on_device(s, pt);
+}
+
+void csan_rt_own_begin(csan_rt_own *o) {
+  o->prev = NULL;
+  o->switched = false;
+  o->mode = cudaStreamCaptureModeRelaxed;
+  o->mode_set = cudaThreadExchangeStreamCaptureMode(&o->mode) == cudaSuccess;
+  CUcontext cur = NULL;
+  if (csan_g.ctx && csan_g.drv.cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != csan_g.ctx &&
+      csan_g.drv.cuCtxSetCurrent(csan_g.ctx) == CUDA_SUCCESS) {
+    o->prev = cur;
+    o->switched = true;
+  }
+}
+
+void csan_rt_own_end(csan_rt_own *o) {
+  if (o->switched)
+    csan_g.drv.cuCtxSetCurrent(o->prev);
+  o->switched = false;
+  if (o->mode_set)
+    cudaThreadExchangeStreamCaptureMode(&o->mode);
+  o->mode_set = false;
 }
 
 void csan_rt_device_lost(void) {
@@ -354,6 +457,7 @@ void csan_rt_device_lost(void) {
   csan_g.races = csan_g.pool = csan_g.dir = 0;
   csan_g.priv = NULL;
   csan_g.rk_module = NULL;
+  csan_g.ctx = NULL;
   atomic_store(&csan_g.dev, CSAN_DEV_UNKNOWN);
   pthread_mutex_unlock(&csan_g.dev_mu);
 }
@@ -378,6 +482,11 @@ static int finish(void) {
   memset(&notes, 0, sizeof notes);
   notes.pool_exhausted = csan_rt_pool_exhausted();
   print_usage();
+  uint64_t unchecked = csan_rt_unchecked_launches();
+  if (unchecked)
+    csan_log_printf("csan: %llu kernel launch(es) ran unchecked: their instrumented twins failed "
+                    "to launch (see the warning for each kernel)\n",
+                    (unsigned long long)unchecked);
   return csan_report_finish(csan_g.reporter, -1, &notes);
 }
 
@@ -397,7 +506,10 @@ typedef struct exit_wait {
 
 static void *exit_sync_thread(void *arg) {
   exit_wait *w = arg;
+  csan_rt_own own;
+  csan_rt_own_begin(&own); /* a new thread: csan's device, not the runtime's default */
   cudaError_t e = cudaDeviceSynchronize();
+  csan_rt_own_end(&own);
   pthread_mutex_lock(&w->mu);
   w->done = true;
   w->result = e;

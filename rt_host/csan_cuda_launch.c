@@ -1,6 +1,7 @@
 /* csan_cuda_launch.c: kernel launches (DESIGN.md, decision 5).
  *
- * The twin of kernel K is found once per kernel handle and cached:
+ * The twin of kernel K is found once per kernel handle and context (a
+ * kernel has one CUfunction per context) and cached:
  * cudaGetFuncBySymbol -> cuFuncGetModule + cuFuncGetName ->
  * cuModuleGetFunction(module, name + CSAN_KERNEL_SUFFIX). cuFuncGetParamInfo
  * must show exactly one more parameter than K has, the last one
@@ -13,10 +14,43 @@
  * when the launch succeeded. Without a twin (device code csan did not
  * instrument) K itself is launched through the CUDA runtime: still an
  * operation that orders and is ordered, but its accesses are not checked.
- * When the twin's launch fails (it may need more resources than K), K is
- * launched unchecked through the runtime, so the application sees the
- * runtime's own result and last error. Launches into a stream that is being
- * captured are not modelled (graphs are not checked).
+ *
+ * Function attributes a program sets on K (cudaFuncSetAttribute: dynamic
+ * shared memory opt-in, carveout, cluster requirements and policy) are K's,
+ * not the twin's: before each twin launch csan reads them from K and sets
+ * those that changed on the twin (the values copied are cached per twin, so
+ * a launch with nothing new sets nothing).
+ *
+ * When the twin's launch fails all the same (it may need more resources
+ * than K), K is launched unchecked through the runtime, so the application
+ * sees the runtime's own result and last error. csan warns once per kernel,
+ * with the launch's geometry and CUDA's reason, tries the twin again at the
+ * next launch (another geometry may fit), and prints the number of launches
+ * that ran unchecked at exit.
+ *
+ * Launch attributes of cudaLaunchKernelExC that order other work:
+ *   launch completion event   fires once all of the kernel's blocks have
+ *       begun: what is complete then is the work the kernel is ordered
+ *       after, not the kernel. The event is recorded with the launch's own
+ *       vector clock (csan_model_event_record_clock), so work that waits for
+ *       it is ordered after the work before the kernel and races with the
+ *       kernel are reported.
+ *   programmatic event        fires once every block triggered it (at the
+ *       earliest when the blocks begin): recorded the same way. Work that
+ *       waits for it and then calls cudaGridDependencySynchronize() is
+ *       ordered after the whole kernel, which csan cannot see: it may report
+ *       such work's accesses after that call (csan warns once per kernel).
+ *   programmatic stream serialization   the kernel may begin before the
+ *       kernel before it on its stream has finished. csan still orders it
+ *       after that kernel: races between the two (the earlier kernel's
+ *       accesses after it allowed the launch, this kernel's before its
+ *       cudaGridDependencySynchronize()) are missed, and csan warns once per
+ *       kernel. With it, a launch's events are recorded with an empty clock
+ *       (they order nothing): what is complete when its blocks begin is
+ *       not known.
+ * The twin is launched with the same attributes. Launches into a stream that is being
+ * captured are not modelled (graphs are not checked), nor are launches for
+ * another device than csan's (csan_rt_work_on_device).
  */
 #include "csan_cuda_rt.h"
 
@@ -35,39 +69,70 @@ _Static_assert((int)cudaLaunchAttributeCooperative == (int)CU_LAUNCH_ATTRIBUTE_C
 /* More parameters than a kernel can have (4 KiB / 32 KiB of parameters). */
 #define MAX_PARAMS 8192
 
+/* The function attributes copied from K to its twin: those a program can
+ * set (cuFuncSetAttribute's list). */
+static const CUfunction_attribute g_copied[] = {
+    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+    CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH,
+    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT,
+    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH,
+    CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+    CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
+};
+#define NCOPIED (sizeof g_copied / sizeof g_copied[0])
+
+/* What csan keeps about a kernel besides its handles (one allocation per
+ * kernel, so copies of the table entry share it). */
+typedef struct twin_state {
+  pthread_mutex_t mu;
+  bool copied[NCOPIED]; /* value[i] is what the twin was given (or refused) */
+  int value[NCOPIED];
+  _Atomic bool warned;  /* a failed twin launch was reported */
+  _Atomic bool warned_serialization, warned_event; /* launch attributes */
+} twin_state;
+
 typedef struct twin_entry {
-  const void *func;   /* the host stub: the key */
+  const void *func;   /* the host stub and */
+  CUcontext ctx;      /* the context it was looked up in: the key */
   CUfunction kernel;  /* K, or null when cudaGetFuncBySymbol failed */
   CUfunction twin;    /* K__csan, or null: launch K unchecked */
+  twin_state *state;  /* null only when out of memory */
   CUmodule module;
   const char *name;   /* mangled, interned */
   uint32_t nparams;   /* of K */
 } twin_entry;
 
+static _Atomic uint64_t g_unchecked;
+
+uint64_t csan_rt_unchecked_launches(void) {
+  return atomic_load(&g_unchecked);
+}
+
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
-static twin_entry *g_tab; /* open addressing by func */
+static twin_entry *g_tab; /* open addressing by (func, ctx) */
 static size_t g_n, g_cap;
 
-static size_t func_hash(const void *f) {
-  uint64_t h = (uint64_t)(uintptr_t)f * 0x9e3779b97f4a7c15ull;
+static size_t func_hash(const void *f, CUcontext ctx) {
+  uint64_t h = ((uint64_t)(uintptr_t)f ^ ((uint64_t)(uintptr_t)ctx >> 4)) * 0x9e3779b97f4a7c15ull;
   return (size_t)(h >> 20);
 }
 
-static const twin_entry *tab_find(const void *func) {
+static const twin_entry *tab_find(const void *func, CUcontext ctx) {
   if (!g_cap)
     return NULL;
-  for (size_t i = func_hash(func) & (g_cap - 1);; i = (i + 1) & (g_cap - 1)) {
+  for (size_t i = func_hash(func, ctx) & (g_cap - 1);; i = (i + 1) & (g_cap - 1)) {
     if (!g_tab[i].func)
       return NULL;
-    if (g_tab[i].func == func)
+    if (g_tab[i].func == func && g_tab[i].ctx == ctx)
       return &g_tab[i];
   }
 }
 
-/* Inserts e unless func is there; returns the entry in the table (stable
+/* Inserts e unless its key is there; returns the entry in the table (stable
  * until the table grows: callers copy it). */
 static const twin_entry *tab_insert(const twin_entry *e) {
-  const twin_entry *old = tab_find(e->func);
+  const twin_entry *old = tab_find(e->func, e->ctx);
   if (old)
     return old;
   if ((g_n + 1) * 2 > g_cap) {
@@ -78,7 +143,7 @@ static const twin_entry *tab_insert(const twin_entry *e) {
     for (size_t i = 0; i < g_cap; i++) {
       if (!g_tab[i].func)
         continue;
-      size_t j = func_hash(g_tab[i].func) & (cap - 1);
+      size_t j = func_hash(g_tab[i].func, g_tab[i].ctx) & (cap - 1);
       while (v[j].func)
         j = (j + 1) & (cap - 1);
       v[j] = g_tab[i];
@@ -87,7 +152,7 @@ static const twin_entry *tab_insert(const twin_entry *e) {
     g_tab = v;
     g_cap = cap;
   }
-  size_t j = func_hash(e->func) & (g_cap - 1);
+  size_t j = func_hash(e->func, e->ctx) & (g_cap - 1);
   while (g_tab[j].func)
     j = (j + 1) & (g_cap - 1);
   g_tab[j] = *e;
@@ -96,6 +161,8 @@ static const twin_entry *tab_insert(const twin_entry *e) {
 }
 
 void csan_rt_twins_forget(void) {
+  /* The twins' states are not freed: a launch racing with the reset may
+   * still hold a copy of its entry (a few bytes per kernel and reset). */
   pthread_mutex_lock(&g_mu);
   free(g_tab);
   g_tab = NULL;
@@ -117,13 +184,17 @@ static uint32_t count_params(CUfunction f, size_t *last_size) {
 
 /* Looks the kernel up the first time it is launched (no lock held: these
  * are CUDA calls). */
-static void twin_lookup(const void *func, twin_entry *e) {
+static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
   memset(e, 0, sizeof *e);
   e->func = func;
+  e->ctx = ctx;
   cudaFunction_t f = NULL;
   bool clean = csan_rt_err_save();
   cudaError_t err = cudaGetFuncBySymbol(&f, func);
   csan_rt_err_restore(clean, err);
+  e->state = calloc(1, sizeof *e->state);
+  if (e->state)
+    pthread_mutex_init(&e->state->mu, NULL);
   if (err != cudaSuccess || !f)
     return;
   e->kernel = (CUfunction)f;
@@ -148,7 +219,8 @@ static void twin_lookup(const void *func, twin_entry *e) {
     return; /* not instrumented: K runs unchecked */
   uint32_t tn = count_params(twin, &last);
   if (tn == e->nparams + 1 && last == sizeof(csan_launch_ctx)) {
-    e->twin = twin;
+    if (e->state)
+      e->twin = twin;
     return;
   }
   csan_log_printf("csan: WARNING: kernel %s: its instrumented twin has %u parameter(s) (the last "
@@ -157,17 +229,24 @@ static void twin_lookup(const void *func, twin_entry *e) {
                   csan_demangle(e->name), tn, last, e->nparams + 1, sizeof(csan_launch_ctx));
 }
 
+/* The twin of func in the current context (csan's: launches for another
+ * device are not checked). */
 static twin_entry twin_get(const void *func) {
   twin_entry e;
+  CUcontext ctx = NULL;
+  csan_g.drv.cuCtxGetCurrent(&ctx);
   pthread_mutex_lock(&g_mu);
-  const twin_entry *t = tab_find(func);
+  const twin_entry *t = tab_find(func, ctx);
   if (t) {
     e = *t;
     pthread_mutex_unlock(&g_mu);
     return e;
   }
   pthread_mutex_unlock(&g_mu);
-  twin_lookup(func, &e);
+  csan_rt_own own; /* looking a kernel up may load its module */
+  csan_rt_own_begin(&own);
+  twin_lookup(func, ctx, &e);
+  csan_rt_own_end(&own);
   pthread_mutex_lock(&g_mu);
   t = tab_insert(&e);
   if (t)
@@ -210,6 +289,29 @@ static cudaError_t launch_real(const launch_call *c) {
   }
 }
 
+/* Gives the twin the attributes the program set on K since the last launch.
+ * A value the twin refuses (a cluster shape fixed at compile time) is not
+ * tried again until K's changes; the launch then says whether it matters. */
+static void twin_copy_attributes(const twin_entry *t) {
+  int now[NCOPIED];
+  bool have[NCOPIED];
+  for (size_t i = 0; i < NCOPIED; i++)
+    have[i] = csan_g.drv.cuFuncGetAttribute(&now[i], g_copied[i], t->kernel) == CUDA_SUCCESS;
+  twin_state *st = t->state;
+  pthread_mutex_lock(&st->mu);
+  for (size_t i = 0; i < NCOPIED; i++) {
+    if (!have[i] || (st->copied[i] && st->value[i] == now[i]))
+      continue;
+    int cur = 0;
+    if (csan_g.drv.cuFuncGetAttribute(&cur, g_copied[i], t->twin) != CUDA_SUCCESS ||
+        cur != now[i])
+      csan_g.drv.cuFuncSetAttribute(t->twin, g_copied[i], now[i]);
+    st->copied[i] = true;
+    st->value[i] = now[i];
+  }
+  pthread_mutex_unlock(&st->mu);
+}
+
 /* Launches the twin with the operation's context; CUDA_SUCCESS or the
  * driver's error. */
 static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_op *o) {
@@ -249,36 +351,120 @@ static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_o
   return r;
 }
 
+/* The launch attributes that order other work (see the file comment). */
+typedef struct launch_attrs {
+  cudaEvent_t completion, programmatic; /* or null */
+  bool serialization;
+} launch_attrs;
+
+static void launch_attrs_scan(const launch_call *c, launch_attrs *la) {
+  memset(la, 0, sizeof *la);
+  if (c->kind != LAUNCH_EX || !c->config->attrs)
+    return;
+  for (unsigned i = 0; i < c->config->numAttrs; i++) {
+    const cudaLaunchAttribute *a = &c->config->attrs[i];
+    switch (a->id) {
+    case cudaLaunchAttributeLaunchCompletionEvent:
+      la->completion = a->val.launchCompletionEvent.event;
+      break;
+    case cudaLaunchAttributeProgrammaticEvent:
+      la->programmatic = a->val.programmaticEvent.event;
+      break;
+    case cudaLaunchAttributeProgrammaticStreamSerialization:
+      la->serialization = a->val.programmaticStreamSerializationAllowed != 0;
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+/* An attribute's event, recorded with clock vc. */
+static void attr_event_record(cudaEvent_t e, const csan_vc *vc) {
+  if (!e)
+    return;
+  csan_key ek = csan_rt_event_key(e);
+  if (csan_model_event_record_clock(csan_g.model, ek, vc) == CSAN_MODEL_EUNKNOWN_EVENT) {
+    csan_rt_event_ensure(ek); /* an event csan did not see created */
+    csan_model_event_record_clock(csan_g.model, ek, vc);
+  }
+}
+
+/* After a launch with attributes succeeded (op: its committed operation). */
+static void launch_attrs_apply(const launch_attrs *la, const twin_entry *t, const csan_op *op) {
+  csan_vc none;
+  const csan_vc *vc = &op->vc;
+  if (la->serialization) {
+    csan_vc_clear(&none);
+    vc = &none;
+  }
+  attr_event_record(la->completion, vc);
+  attr_event_record(la->programmatic, vc);
+  const char *name = t->name ? csan_demangle(t->name) : "(unknown)";
+  if (la->serialization && (!t->state || !atomic_exchange(&t->state->warned_serialization, true)))
+    csan_log_printf("csan: WARNING: kernel %s is launched with programmatic stream serialization: "
+                    "it may begin before the kernel before it on its stream has finished, but "
+                    "csan orders it after that kernel, so races between the two (that kernel's "
+                    "accesses after it allowed the launch, this one's before its "
+                    "cudaGridDependencySynchronize()) are not reported\n",
+                    name);
+  if (la->programmatic && (!t->state || !atomic_exchange(&t->state->warned_event, true)))
+    csan_log_printf("csan: WARNING: kernel %s records a programmatic event: csan orders work "
+                    "that waits for it after the work before the kernel only, so it reports "
+                    "that work's conflicts with the kernel, also accesses that "
+                    "cudaGridDependencySynchronize() orders after the kernel\n",
+                    name);
+}
+
+/* The twin did not launch: K runs unchecked (see the file comment). */
+static void twin_failed(const launch_call *c, const twin_entry *t, CUresult why) {
+  if (atomic_exchange(&t->state->warned, true))
+    return;
+  csan_log_printf("csan: WARNING: the instrumented twin of kernel %s failed to launch with grid "
+                  "(%u,%u,%u), block (%u,%u,%u) and %zu bytes of dynamic shared memory: %s; that "
+                  "launch runs unchecked (csan tries the twin again at every launch and counts "
+                  "the launches that run unchecked)\n",
+                  csan_demangle(t->name), c->grid.x, c->grid.y, c->grid.z, c->block.x, c->block.y,
+                  c->block.z, c->shmem, csan_rt_cu_error(why));
+}
+
 static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
-  static _Atomic bool warned_failed;
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
+      csan_rt_capturing(c->stream, c->pt))
     return launch_real(c);
+  /* After the capture check: a captured launch is not checked, so nothing
+   * of csan's (allocating shadow, waiting) happens inside a capture. */
   csan_rt_vars_resolve();
-  if (csan_rt_capturing(c->stream, c->pt))
-    return launch_real(c);
   twin_entry t = twin_get(c->func);
   if (t.nparams && !c->args)
     t.twin = NULL; /* CUDA rejects the launch; let it say so */
+  if (t.twin)
+    twin_copy_attributes(&t);
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
     return launch_real(c);
   cudaError_t r = cudaErrorUnknown;
+  CUresult cr = CUDA_SUCCESS;
   bool launched = false;
   if (t.twin) {
-    CUresult cr = launch_twin(c, &t, &o);
+    cr = launch_twin(c, &t, &o);
     launched = cr == CUDA_SUCCESS;
     if (launched)
       r = cudaSuccess;
-    else
-      csan_rt_warn_once(&warned_failed,
-                        "launching the instrumented kernel %s failed (%s); it and later such "
-                        "launches run unchecked",
-                        csan_demangle(t.name), csan_rt_cu_error(cr));
   }
   if (!launched)
     r = launch_real(c);
   csan_rt_op_end(&o, r == cudaSuccess);
+  if (t.twin && !launched && r == cudaSuccess) {
+    atomic_fetch_add(&g_unchecked, 1);
+    twin_failed(c, &t, cr);
+  }
+  if (r == cudaSuccess && c->kind == LAUNCH_EX) {
+    launch_attrs la;
+    launch_attrs_scan(c, &la);
+    launch_attrs_apply(&la, &t, &o.op);
+  }
   return r;
 }
 

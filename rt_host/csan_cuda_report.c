@@ -20,8 +20,20 @@
  *                 the reporting operation: only work the host has waited for
  *                 is reported, so an entry is never printed while its
  *                 operation may still add to it.
+ *
+ * Torn entries. Kernels on other streams may be inserting while the table is
+ * copied, and the copy (a DMA) has no order: it can see an entry's READY
+ * state (published last, with release) before the fields written first. An
+ * entry whose fields do not hold together (epoch 0 on a stream slot, a slot
+ * out of range, no count, or fields that do not hash to its key the way
+ * csan_race_insert hashes them) is treated as still being filled: left for
+ * the next drain. One still torn at exit is not reported, and csan says so.
  */
 #include "csan_cuda_rt.h"
+
+/* csan_sh_mix, the device's key hash, from the one source (the CPU platform
+ * layer of the shadow engine). */
+#include "csan_shadow_cpu_platform.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +48,12 @@ static _Atomic bool g_left_pending;
 
 bool csan_rt_read_device(void *dst, uint64_t src, size_t n) {
   CUstream s = (CUstream)csan_g.priv;
-  if (csan_g.drv.cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, n, s) != CUDA_SUCCESS)
-    return false;
-  return csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  bool ok = csan_g.drv.cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, n, s) == CUDA_SUCCESS &&
+            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own_end(&own);
+  return ok;
 }
 
 /* ------------------------------------------------------------------------
@@ -259,9 +274,22 @@ void csan_rt_report_env(csan_report_env *env) {
  * Draining.
  * ---------------------------------------------------------------------- */
 
-void csan_rt_drain(void) {
-  if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)
-    return;
+/* The key csan_race_insert (csan_shadow.h) gives an entry's fields. */
+static uint64_t race_key(const csan_race *e) {
+  uint64_t key = csan_sh_mix(csan_sh_mix(csan_sh_mix(0, (uint64_t)e->slot << 32 | e->epoch),
+                                         e->other),
+                             csan_sh_mix((uint64_t)e->site << 32 | e->other_site, e->access));
+  return key ? key : 1;
+}
+
+/* A READY entry whose fields were all visible to the copy. */
+static bool race_whole(const csan_race *e) {
+  if (e->slot >= CSAN_MAX_SLOTS || (e->epoch == 0 && e->slot != CSAN_HOST_SLOT) || !e->count)
+    return false;
+  return race_key(e) == e->key;
+}
+
+static void drain(void) {
   csan_race_table hdr;
   if (!csan_rt_read_device(&hdr, csan_g.races, sizeof hdr))
     return;
@@ -280,11 +308,24 @@ void csan_rt_drain(void) {
     free(t);
     return;
   }
-  /* Entries still being filled are taken next time. */
-  const csan_race *e = (const csan_race *)(const void *)((const char *)t + CSAN_RACE_ENTRIES_OFFSET);
-  uint32_t ready = 0;
-  for (uint32_t i = 0; i < t->capacity; i++)
-    ready += e[i].state == CSAN_RACE_READY;
+  /* Entries still being filled, or seen torn, are taken next time. */
+  csan_race *e = (csan_race *)(void *)((char *)t + CSAN_RACE_ENTRIES_OFFSET);
+  uint32_t ready = 0, torn = 0;
+  for (uint32_t i = 0; i < t->capacity; i++) {
+    if (e[i].state != CSAN_RACE_READY)
+      continue;
+    if (race_whole(&e[i])) {
+      ready++;
+    } else {
+      e[i].state = CSAN_RACE_FILLING;
+      torn++;
+    }
+  }
+  static _Atomic bool said_torn;
+  if (torn && atomic_load(&csan_g.exiting) && !atomic_exchange(&said_torn, true))
+    csan_log_printf("csan: WARNING: %u race table entr%s could not be read whole at exit; %s "
+                    "not reported\n",
+                    torn, torn == 1 ? "y" : "ies", torn == 1 ? "its race is" : "their races are");
   csan_vc host;
   csan_model_host_clock(csan_g.model, &host);
   tl_host = &host;
@@ -298,17 +339,31 @@ void csan_rt_drain(void) {
     csan_rt_halt();
 }
 
+void csan_rt_drain(void) {
+  if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)
+    return;
+  /* Site descriptors are read through their module: csan's context. */
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  drain();
+  csan_rt_own_end(&own);
+}
+
 void csan_rt_races_clear(void) {
   CUstream s = (CUstream)csan_g.priv;
   size_t bytes = (size_t)csan_g.race_cap * sizeof(csan_race);
   csan_race_table hdr;
   memset(&hdr, 0, sizeof hdr);
   hdr.capacity = csan_g.race_cap;
-  if (csan_g.drv.cuMemsetD8Async((CUdeviceptr)(csan_g.races + CSAN_RACE_ENTRIES_OFFSET), 0, bytes,
-                                 s) != CUDA_SUCCESS ||
-      csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)csan_g.races, &hdr, sizeof hdr, s) !=
-          CUDA_SUCCESS ||
-      csan_g.drv.cuStreamSynchronize(s) != CUDA_SUCCESS)
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  bool ok = csan_g.drv.cuMemsetD8Async((CUdeviceptr)(csan_g.races + CSAN_RACE_ENTRIES_OFFSET), 0,
+                                       bytes, s) == CUDA_SUCCESS &&
+            csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)csan_g.races, &hdr, sizeof hdr, s) ==
+                CUDA_SUCCESS &&
+            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own_end(&own);
+  if (!ok)
     return;
   csan_report_table_cleared(csan_g.reporter);
   atomic_store(&g_last_used, 0);

@@ -16,9 +16,11 @@
  * Everything here is hidden in libcsan_rt; only the wrappers (CSAN_EXPORT)
  * are visible.
  *
- * Locks, outermost first: the model's (an operation holds it from prepare to
- * commit, around a launch or an asynchronous call that does not wait; calls
- * that may wait commit first), the allocation lock (csan_cuda_alloc.c), then
+ * Locks, outermost first: the issue lock (csan_cuda_stream.c: held shared
+ * from prepare to commit of every operation, exclusively by the epoch
+ * rebase), the model's (an operation holds it from prepare to commit, around
+ * a launch or an asynchronous call that does not wait; calls that may wait
+ * commit first), the allocation lock (csan_cuda_alloc.c), then
  * the registries', the shadow manager's, the twin cache's, the variable
  * table's and the site cache's, none of which calls into another. No lock is
  * held across a CUDA call that waits for the application's work; the
@@ -63,18 +65,22 @@
   X(cuGetErrorString)                                                                         \
   X(cuCtxGetCurrent)                                                                          \
   X(cuCtxSetCurrent)                                                                          \
+  X(cuCtxGetDevice)                                                                           \
   X(cuModuleLoadData)                                                                         \
   X(cuModuleGetFunction)                                                                      \
   X(cuModuleGetGlobal)                                                                        \
   X(cuFuncGetModule)                                                                          \
   X(cuFuncGetName)                                                                            \
   X(cuFuncGetParamInfo)                                                                       \
+  X(cuFuncGetAttribute)                                                                       \
+  X(cuFuncSetAttribute)                                                                       \
   X(cuLaunchKernelEx)                                                                         \
   X(cuMemcpyDtoHAsync)                                                                        \
   X(cuMemcpyHtoDAsync)                                                                        \
   X(cuMemsetD8Async)                                                                          \
   X(cuStreamSynchronize)                                                                      \
   X(cuStreamGetFlags)                                                                         \
+  X(cuStreamGetCtx)                                                                           \
   X(cuStreamIsCapturing)                                                                      \
   X(cuPointerGetAttribute)
 
@@ -107,6 +113,7 @@ typedef struct csan_rt {
 
   csan_drv drv;
   CUcontext ctx;            /* the primary context csan set up in */
+  int device;               /* its device: the one device csan checks */
   CUmodule rk_module;       /* csan's own kernels */
   CUfunction rk_access, rk_fill, rk_reset_page, rk_pool_reset;
   cudaStream_t priv;        /* csan's non-blocking stream for its own work */
@@ -131,9 +138,45 @@ void csan_rt_init(void);
 bool csan_rt_active(void);
 /* Like csan_rt_active but never sets the device up (module constructors). */
 bool csan_rt_device_ready(void);
-/* Makes csan's context current on this thread if none is (driver calls
- * need one; the runtime binds it lazily per thread). */
-void csan_rt_bind_context(void);
+/* The calling thread's current context. When none is, binds the one the
+ * CUDA runtime's next call would (the primary context of the thread's
+ * current device), so driver calls have one and the program's choice of
+ * device stands. */
+CUcontext csan_rt_bind_context(void);
+/* One device is checked: csan's (csan_g.device), where its directory, pool,
+ * race table, stream and kernels live. Work for another device is passed
+ * through unchecked and unmodelled, and csan says so once per device:
+ *   csan_rt_on_device         the current context is csan's (work with no
+ *                             stream, or on the null/legacy/per-thread
+ *                             stream: allocations, device-wide calls)
+ *   csan_rt_stream_on_device  stream s belongs to csan's context (a named
+ *                             stream's own context decides; the special
+ *                             handles mean the current context's streams):
+ *                             what decides for records, waits and host
+ *                             waits, whose model updates need no device work
+ *   csan_rt_work_on_device    both: operations that run csan's kernels or
+ *                             the application's on the current device */
+bool csan_rt_on_device(void);
+bool csan_rt_stream_on_device(cudaStream_t s, bool pt);
+bool csan_rt_work_on_device(cudaStream_t s, bool pt);
+/* CUDA work csan does on its own behalf (its memory, its stream, device
+ * synchronizations, reading the race table, looking kernels and variables
+ * up) runs between csan_rt_own_begin and csan_rt_own_end:
+ *  - in csan's context, whatever context the thread has current;
+ *  - in relaxed stream-capture mode: while any thread captures a stream in
+ *    global mode, a "potentially unsafe" call (cudaMalloc, a
+ *    synchronization, a synchronous copy) from a thread in global mode fails
+ *    and invalidates that capture; csan's calls never touch a stream being
+ *    captured, so they opt out.
+ * Both are restored at the end. Sections nest. */
+typedef struct csan_rt_own {
+  CUcontext prev; /* the thread's context, restored at the end */
+  bool switched;
+  enum cudaStreamCaptureMode mode; /* the thread's mode, restored at the end */
+  bool mode_set;
+} csan_rt_own;
+void csan_rt_own_begin(csan_rt_own *o);
+void csan_rt_own_end(csan_rt_own *o);
 /* `csan: <message>` once per distinct flag (warn-once helpers). */
 void csan_rt_warn_once(_Atomic bool *flag, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A clear fatal error: prints `csan: ERROR: <message>` and exits with 1. */
@@ -275,6 +318,8 @@ void csan_rt_report_forget(void);
 
 /* cudaDeviceReset: every CUfunction is stale. */
 void csan_rt_twins_forget(void);
+/* Kernel launches that ran unchecked because their twin failed to launch. */
+uint64_t csan_rt_unchecked_launches(void);
 /* __device__ variables registered since the last call get their device
  * addresses and shadow (first launch or memory operation after
  * registration). */

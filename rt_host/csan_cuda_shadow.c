@@ -57,7 +57,10 @@ CUresult csan_rt_rk_launch(CUfunction f, uint32_t blocks, CUstream s, void **arg
 }
 
 void csan_rt_priv_sync(void) {
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
   csan_g.drv.cuStreamSynchronize((CUstream)csan_g.priv);
+  csan_rt_own_end(&own);
 }
 
 static bool dev_malloc(uint64_t *out, size_t bytes) {
@@ -137,6 +140,8 @@ bool csan_rt_shadow_pages(uint64_t base, uint64_t size) {
       base + size < base)
     return false; /* beyond the shadowed VA: untracked */
   bool ok = true, made = false;
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
   pthread_mutex_lock(&g_mu);
   for (uint64_t pg = base >> CSAN_PAGE_SHIFT; pg <= (base + size - 1) >> CSAN_PAGE_SHIFT && ok;
        pg++) {
@@ -150,6 +155,7 @@ bool csan_rt_shadow_pages(uint64_t base, uint64_t size) {
   /* Outside the lock: csan's stream runs only csan's short kernels. */
   if (made)
     csan_rt_priv_sync();
+  csan_rt_own_end(&own);
   return ok;
 }
 
@@ -191,6 +197,8 @@ void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, uint64_t base
 
 void csan_rt_shadow_rebase(void) {
   CUstream s = (CUstream)csan_g.priv;
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
   pthread_mutex_lock(&g_mu);
   csan_rk_reset_params p;
   memset(&p, 0, sizeof p);
@@ -206,6 +214,7 @@ void csan_rt_shadow_rebase(void) {
   csan_rt_rk_launch(csan_g.rk_pool_reset, 1, s, args);
   pthread_mutex_unlock(&g_mu);
   csan_rt_priv_sync();
+  csan_rt_own_end(&own);
 }
 
 void csan_rt_shadow_tracked(int64_t delta) {

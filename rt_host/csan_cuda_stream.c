@@ -21,11 +21,17 @@
  * ones) and tries again; if 254 streams are really alive, that is fatal.
  *
  * Epoch window: when some slot's counter reached CSAN_EPOCH_RESET_AT, the
- * next operation synchronizes the device, reports what the race table holds
- * and empties it, resets every page shadow and the pool (FREE markers survive
- * as epoch-0 records) and rebases the model. Another thread issuing work at the same
- * moment makes csan_model_rebase refuse; the next operation tries again (the
- * counters have 2^31 epochs of headroom).
+ * next operation synchronizes the device and reports what the race table
+ * holds. Then, under the issue lock (g_issue: every operation and host
+ * operation holds it shared from prepare to commit, so holding it
+ * exclusively stops all issuing), it checks that nothing was issued since
+ * the synchronization began (the host has observed every epoch handed out),
+ * and only then empties the race table, resets every page shadow and the
+ * pool (FREE markers survive as epoch-0 records) and rebases the model.
+ * Work another thread issued meanwhile may still be running and keeps its
+ * records: the reset waits for the next operation (the counters have 2^31
+ * epochs of headroom). No lock is held across the device synchronization;
+ * the reset waits only for csan's own stream.
  */
 #include "csan_cuda_rt.h"
 
@@ -33,6 +39,29 @@
 #include <string.h>
 
 _Atomic bool csan_rt_rebase_pending;
+
+/* Held shared by every thread issuing an operation (prepare to commit),
+ * exclusively by the rebase; writers first, so issuing threads cannot
+ * starve it. */
+static pthread_rwlock_t g_issue;
+static pthread_once_t g_issue_once = PTHREAD_ONCE_INIT;
+
+static void issue_init(void) {
+  pthread_rwlockattr_t a;
+  pthread_rwlockattr_init(&a);
+  pthread_rwlockattr_setkind_np(&a, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+  pthread_rwlock_init(&g_issue, &a);
+  pthread_rwlockattr_destroy(&a);
+}
+
+static void issue_lock(void) {
+  pthread_once(&g_issue_once, issue_init);
+  pthread_rwlock_rdlock(&g_issue);
+}
+
+static void issue_unlock(void) {
+  pthread_rwlock_unlock(&g_issue);
+}
 
 /* ------------------------------------------------------------------------
  * Streams.
@@ -173,20 +202,27 @@ bool csan_rt_op_begin(csan_rt_op *o, cudaStream_t s, bool pt, const csan_rt_op_d
     csan_rt_maybe_rebase();
   o->stream = csan_rt_stream_key(s, pt);
   o->cu = csan_rt_cu_stream(s, pt);
+  issue_lock();
   int rc = csan_model_op_prepare(csan_g.model, o->stream, &o->op);
   if (rc == CSAN_MODEL_EUNKNOWN_STREAM) {
+    issue_unlock(); /* adding a stream may synchronize the device */
     csan_key k;
     if (!csan_rt_stream_ensure(s, pt, &k))
       return false;
+    issue_lock();
     rc = csan_model_op_prepare(csan_g.model, o->stream, &o->op);
   }
   if (rc == CSAN_MODEL_EEPOCH) {
+    issue_unlock();
     atomic_store(&csan_rt_rebase_pending, true);
     csan_rt_maybe_rebase();
+    issue_lock();
     rc = csan_model_op_prepare(csan_g.model, o->stream, &o->op);
   }
-  if (rc != CSAN_MODEL_OK)
+  if (rc != CSAN_MODEL_OK) {
+    issue_unlock();
     return false;
+  }
   o->prepared = true;
   op_register(&o->op, o->stream, d);
   return true;
@@ -198,9 +234,11 @@ void csan_rt_op_end(csan_rt_op *o, bool success) {
   o->prepared = false;
   if (!success) {
     csan_model_op_abort(csan_g.model, &o->op);
+    issue_unlock();
     return;
   }
   csan_model_op_commit(csan_g.model, &o->op);
+  issue_unlock();
   if (o->op.epoch >= CSAN_EPOCH_RESET_AT)
     atomic_store(&csan_rt_rebase_pending, true);
 }
@@ -224,11 +262,15 @@ void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags) {
 }
 
 bool csan_rt_host_op(csan_op *op, const csan_rt_op_desc *d) {
+  issue_lock();
   int rc = csan_model_host_op(csan_g.model, op);
+  issue_unlock();
   if (rc == CSAN_MODEL_EEPOCH) {
     atomic_store(&csan_rt_rebase_pending, true);
     csan_rt_maybe_rebase();
+    issue_lock();
     rc = csan_model_host_op(csan_g.model, op);
+    issue_unlock();
   }
   if (rc != CSAN_MODEL_OK)
     return false;
@@ -281,12 +323,26 @@ void csan_rt_host_observed(const csan_vc *vc) {
 cudaError_t csan_rt_device_sync(void) {
   csan_vc all;
   csan_model_device_clock(csan_g.model, &all);
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
   bool clean = csan_rt_err_save();
   cudaError_t e = cudaDeviceSynchronize();
   csan_rt_err_restore(clean, e);
+  csan_rt_own_end(&own);
   if (e == cudaSuccess)
     csan_model_host_join(csan_g.model, &all);
   return e;
+}
+
+/* True when the host has observed every epoch handed out. */
+static bool all_observed(void) {
+  csan_vc issued, host;
+  csan_model_device_clock(csan_g.model, &issued);
+  csan_model_host_clock(csan_g.model, &host);
+  for (uint32_t s = 0; s < CSAN_MAX_SLOTS; s++)
+    if (issued.c[s] > host.c[s])
+      return false;
+  return true;
 }
 
 void csan_rt_maybe_rebase(void) {
@@ -299,19 +355,27 @@ void csan_rt_maybe_rebase(void) {
   if (!csan_model_needs_rebase(csan_g.model)) {
     atomic_store(&csan_rt_rebase_pending, false);
   } else if (csan_rt_device_sync() == cudaSuccess) {
-    /* Every operation completed: report them before their epochs go, then
-     * empty the race table, whose keys (slot, epoch) would otherwise name
-     * new races after the restart. */
+    /* Every operation issued before the synchronization completed: report
+     * them before their epochs go. */
     csan_rt_drain();
-    csan_rt_races_clear();
-    csan_rt_shadow_rebase();
-    if (csan_model_rebase(csan_g.model) == CSAN_MODEL_OK) {
-      csan_ops_clear(csan_g.ops);
-      atomic_store(&csan_rt_rebase_pending, false);
-      if (csan_g.flags.verbosity >= 1)
-        csan_log_printf("csan: the epoch window is used up: synchronized the device, reset the "
-                        "shadow and restarted the clocks\n");
+    pthread_once(&g_issue_once, issue_init);
+    pthread_rwlock_wrlock(&g_issue);
+    /* Work issued since the synchronization began may still be running: its
+     * records must outlive this attempt. Else empty the race table, whose
+     * keys (slot, epoch) would name new races after the restart, and reset
+     * the shadow (csan's own stream only) while nobody can issue. */
+    if (all_observed()) {
+      csan_rt_races_clear();
+      csan_rt_shadow_rebase();
+      if (csan_model_rebase(csan_g.model) == CSAN_MODEL_OK) {
+        csan_ops_clear(csan_g.ops);
+        atomic_store(&csan_rt_rebase_pending, false);
+        if (csan_g.flags.verbosity >= 1)
+          csan_log_printf("csan: the epoch window is used up: synchronized the device, reset "
+                          "the shadow and restarted the clocks\n");
+      }
     }
+    pthread_rwlock_unlock(&g_issue);
   }
   pthread_mutex_unlock(&mu);
 }
@@ -326,7 +390,10 @@ CSAN_EXPORT int __csan_test_advance_epochs(cudaStream_t stream, uint32_t n) {
   csan_key key;
   if (!csan_rt_stream_ensure(stream, false, &key))
     return -1;
-  if (csan_model_advance(csan_g.model, key, n) != CSAN_MODEL_OK)
+  issue_lock();
+  int rc = csan_model_advance(csan_g.model, key, n);
+  issue_unlock();
+  if (rc != CSAN_MODEL_OK)
     return -1;
   if (csan_model_needs_rebase(csan_g.model))
     atomic_store(&csan_rt_rebase_pending, true);

@@ -27,9 +27,14 @@ static void stream_created(cudaStream_t s, unsigned int flags) {
                                                        : CSAN_STREAM_BLOCKING);
 }
 
+/* Streams are modelled when they belong to csan's device. */
+static bool stream_create_checked(void) {
+  return csan_rt_active() && csan_rt_on_device();
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaStreamCreate(cudaStream_t *pStream,
                                                 const csan_host_site *site) {
-  bool on = csan_rt_active();
+  bool on = stream_create_checked();
   cudaError_t r = cudaStreamCreate(pStream);
   if (on && r == cudaSuccess)
     stream_created(*pStream, cudaStreamDefault);
@@ -39,7 +44,7 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamCreate(cudaStream_t *pStream,
 CSAN_EXPORT cudaError_t __csan_cudaStreamCreateWithFlags(cudaStream_t *pStream,
                                                          unsigned int flags,
                                                          const csan_host_site *site) {
-  bool on = csan_rt_active();
+  bool on = stream_create_checked();
   cudaError_t r = cudaStreamCreateWithFlags(pStream, flags);
   if (on && r == cudaSuccess)
     stream_created(*pStream, flags);
@@ -49,7 +54,7 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamCreateWithFlags(cudaStream_t *pStream,
 CSAN_EXPORT cudaError_t __csan_cudaStreamCreateWithPriority(cudaStream_t *pStream,
                                                             unsigned int flags, int priority,
                                                             const csan_host_site *site) {
-  bool on = csan_rt_active();
+  bool on = stream_create_checked();
   cudaError_t r = cudaStreamCreateWithPriority(pStream, flags, priority);
   if (on && r == cudaSuccess)
     stream_created(*pStream, flags);
@@ -68,7 +73,8 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamDestroy(cudaStream_t stream,
 static cudaError_t stream_wait_event(cudaStream_t stream, cudaEvent_t event, unsigned int flags,
                                      bool pt) {
   cudaError_t r;
-  if (!csan_rt_active() || csan_rt_capturing(stream, pt)) {
+  if (!csan_rt_active() || !csan_rt_stream_on_device(stream, pt) ||
+      csan_rt_capturing(stream, pt)) {
     return pt ? cudaStreamWaitEvent_ptsz(stream, event, flags)
               : cudaStreamWaitEvent(stream, event, flags);
   }
@@ -101,7 +107,7 @@ static cudaError_t stream_wait(cudaStream_t stream, bool pt, bool query) {
 #define CSAN_REAL_STREAM_WAIT()                                                                 \
   (query ? (pt ? cudaStreamQuery_ptsz(stream) : cudaStreamQuery(stream))                        \
          : (pt ? cudaStreamSynchronize_ptsz(stream) : cudaStreamSynchronize(stream)))
-  if (!csan_rt_active())
+  if (!csan_rt_active() || !csan_rt_stream_on_device(stream, pt))
     return CSAN_REAL_STREAM_WAIT();
   csan_key key;
   csan_vc vc;
@@ -155,7 +161,8 @@ static cudaError_t host_fn_real(const host_fn_call *c) {
 }
 
 static cudaError_t host_fn(const host_fn_call *c, const csan_host_site *site, const void *ra) {
-  if (!csan_rt_active() || csan_rt_capturing(c->stream, c->pt))
+  if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
+      csan_rt_capturing(c->stream, c->pt))
     return host_fn_real(c);
   csan_rt_op_desc d = {CSAN_OPK_HOST_FUNC, "host function", 0, NULL, site,
                        csan_rt_stack(ra, site)};
@@ -231,7 +238,8 @@ static cudaError_t event_record(cudaEvent_t event, cudaStream_t stream, bool wit
   (with_flags ? (pt ? cudaEventRecordWithFlags_ptsz(event, stream, flags)                       \
                     : cudaEventRecordWithFlags(event, stream, flags))                           \
               : (pt ? cudaEventRecord_ptsz(event, stream) : cudaEventRecord(event, stream)))
-  if (!csan_rt_active() || csan_rt_capturing(stream, pt))
+  if (!csan_rt_active() || !csan_rt_stream_on_device(stream, pt) ||
+      csan_rt_capturing(stream, pt))
     return CSAN_REAL_RECORD();
   csan_key sk;
   bool known = csan_rt_stream_ensure(stream, pt, &sk);
@@ -298,7 +306,8 @@ CSAN_EXPORT cudaError_t __csan_cudaEventSynchronize(cudaEvent_t event,
  * ---------------------------------------------------------------------- */
 
 CSAN_EXPORT cudaError_t __csan_cudaDeviceSynchronize(const csan_host_site *site) {
-  if (!csan_rt_active())
+  /* Another device's synchronization orders nothing on csan's. */
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaDeviceSynchronize();
   csan_vc all;
   csan_model_device_clock(csan_g.model, &all);
@@ -309,7 +318,8 @@ CSAN_EXPORT cudaError_t __csan_cudaDeviceSynchronize(const csan_host_site *site)
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaDeviceReset(const csan_host_site *site) {
-  if (!csan_rt_active())
+  /* Another device's reset leaves csan's device alone. */
+  if (!csan_rt_active() || !csan_rt_on_device())
     return cudaDeviceReset();
   /* The reset frees the race table and the pool: report what they hold
    * first (everything issued completes before a reset). */

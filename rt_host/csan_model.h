@@ -124,6 +124,14 @@ int csan_model_event_create(csan_model *m, csan_key event);
 int csan_model_event_destroy(csan_model *m, csan_key event);
 int csan_model_event_record(csan_model *m, csan_key event, csan_key stream);
 int csan_model_stream_wait_event(csan_model *m, csan_key stream, csan_key event);
+/* An event the device records by itself at a point whose clock the caller
+ * knows, not at the end of a stream's work: a kernel launch attribute's
+ * event (cudaLaunchAttributeLaunchCompletionEvent / ProgrammaticEvent) fires
+ * once the kernel's blocks have begun, when what is complete is the work the
+ * kernel is ordered after (its csan_op.vc), not the kernel. The capture
+ * becomes vc (entries above the work issued are clamped) and the event is
+ * recorded. Not an action on any stream. */
+int csan_model_event_record_clock(csan_model *m, csan_key event, const csan_vc *vc);
 bool csan_model_event_recorded(csan_model *m, csan_key event);
 
 /* The host waits. */

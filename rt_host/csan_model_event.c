@@ -86,6 +86,22 @@ int csan_model_event_record(csan_model *m, csan_key event, csan_key stream) {
   return rc;
 }
 
+int csan_model_event_record_clock(csan_model *m, csan_key event, const csan_vc *vc) {
+  csan_model_lock(m);
+  csan_event *ev = csan_model_find_event(m, event);
+  if (ev) {
+    memset(&ev->capture, 0, sizeof ev->capture);
+    for (uint32_t i = 0; i < m->hi; i++)
+      ev->capture.c[i] = vc->c[i] < m->counter[i] ? vc->c[i] : m->counter[i];
+    ev->capture.c[CSAN_HOST_SLOT] = vc->c[CSAN_HOST_SLOT] < m->counter[CSAN_HOST_SLOT]
+                                        ? vc->c[CSAN_HOST_SLOT]
+                                        : m->counter[CSAN_HOST_SLOT];
+    ev->recorded = true;
+  }
+  csan_model_unlock(m);
+  return ev ? CSAN_MODEL_OK : CSAN_MODEL_EUNKNOWN_EVENT;
+}
+
 int csan_model_stream_wait_event(csan_model *m, csan_key stream, csan_key event) {
   csan_model_lock(m);
   csan_event *ev = csan_model_find_event(m, event);

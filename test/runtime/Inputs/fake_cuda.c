@@ -40,6 +40,7 @@
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
 static int g_no_device, g_no_image, g_sync_sleep, g_copy_sleep_ms;
+static int g_ndevices = 1;
 static __thread cudaError_t tl_last_error;
 
 /* ------------------------------------------------------------------------
@@ -67,6 +68,41 @@ static void tally(const char *name) {
   pthread_mutex_unlock(&g_count_mu);
 }
 
+/* Test hooks: a function run once, the next time the named entry point is
+ * entered (before it does anything). */
+typedef struct hook {
+  const char *name;
+  void (*fn)(void *);
+  void *arg;
+} hook;
+static hook g_hooks[8];
+static pthread_mutex_t g_hook_mu = PTHREAD_MUTEX_INITIALIZER;
+
+FAKE_EXPORT void fake_cuda_set_hook(const char *name, void (*fn)(void *), void *arg) {
+  pthread_mutex_lock(&g_hook_mu);
+  size_t i = 0;
+  while (i < 8 && g_hooks[i].name)
+    i++;
+  if (i == 8)
+    abort();
+  g_hooks[i] = (hook){name, fn, arg};
+  pthread_mutex_unlock(&g_hook_mu);
+}
+
+static void fake_hook_run(const char *name) {
+  hook h = {NULL, NULL, NULL};
+  pthread_mutex_lock(&g_hook_mu);
+  for (size_t i = 0; i < 8; i++)
+    if (g_hooks[i].name && !strcmp(g_hooks[i].name, name)) {
+      h = g_hooks[i];
+      g_hooks[i].name = NULL;
+      break;
+    }
+  pthread_mutex_unlock(&g_hook_mu);
+  if (h.fn)
+    h.fn(h.arg);
+}
+
 FAKE_EXPORT unsigned long fake_cuda_count(const char *name) {
   unsigned long n = 0;
   pthread_mutex_lock(&g_count_mu);
@@ -77,6 +113,8 @@ FAKE_EXPORT unsigned long fake_cuda_count(const char *name) {
   return n;
 }
 
+static _Noreturn void fake_fatal(const char *fmt, ...);
+
 static void init_env(void) {
   const char *v = getenv("FAKE_CUDA_NO_DEVICE");
   g_no_device = v && *v && strcmp(v, "0");
@@ -86,6 +124,10 @@ static void init_env(void) {
   g_sync_sleep = v ? atoi(v) : 0;
   v = getenv("FAKE_CUDA_COPY_SLEEP_MS");
   g_copy_sleep_ms = v ? atoi(v) : 0;
+  v = getenv("FAKE_CUDA_DEVICES");
+  g_ndevices = v ? atoi(v) : 1;
+  if (g_ndevices < 1 || g_ndevices > FAKE_MAX_DEVICES)
+    fake_fatal("FAKE_CUDA_DEVICES must be 1..%d", FAKE_MAX_DEVICES);
 }
 
 static _Noreturn void fake_fatal(const char *fmt, ...) {
@@ -99,22 +141,48 @@ static _Noreturn void fake_fatal(const char *fmt, ...) {
 }
 
 /* ------------------------------------------------------------------------
- * The context: bound per thread by runtime calls, as the real runtime does.
+ * Contexts: one primary context per device (FAKE_CUDA_DEVICES), bound per
+ * thread by runtime calls as the real runtime does: the first runtime call
+ * of a thread binds the context of the thread's current device
+ * (cudaSetDevice; device 0 until then).
  * ---------------------------------------------------------------------- */
 
-static int g_ctx_object;
-#define FAKE_CTX ((CUcontext)(void *)&g_ctx_object)
+#define CTX_MAGIC 0x43545854u
+
+typedef struct fake_ctx {
+  uint32_t magic;
+  int device;
+} fake_ctx;
+
+static fake_ctx g_ctxs[FAKE_MAX_DEVICES] = {
+    {CTX_MAGIC, 0}, {CTX_MAGIC, 1}, {CTX_MAGIC, 2}, {CTX_MAGIC, 3}};
 static __thread CUcontext tl_ctx;
+static __thread int tl_device;
+
+static fake_ctx *ctx_of(CUcontext c) {
+  fake_ctx *f = (fake_ctx *)c;
+  for (int i = 0; i < g_ndevices; i++)
+    if (f == &g_ctxs[i])
+      return f;
+  return NULL;
+}
+
+/* The device the calling thread works on: its current context's. */
+static int cur_device(void) {
+  fake_ctx *c = ctx_of(tl_ctx);
+  return c ? c->device : tl_device;
+}
 
 /* Every runtime entry point starts here. */
 #define RT_ENTER(name)                                                                         \
   do {                                                                                         \
     pthread_once(&g_once, init_env);                                                           \
     tally(name);                                                                               \
+    fake_hook_run(name);                                                                       \
     if (g_no_device)                                                                           \
       return (tl_last_error = cudaErrorNoDevice);                                              \
     if (!tl_ctx)                                                                               \
-      tl_ctx = FAKE_CTX;                                                                       \
+      tl_ctx = (CUcontext)&g_ctxs[tl_device];                                                  \
   } while (0)
 
 static cudaError_t rt_fail(cudaError_t e) {
@@ -127,7 +195,8 @@ static cudaError_t rt_fail(cudaError_t e) {
   do {                                                                                         \
     pthread_once(&g_once, init_env);                                                           \
     tally(name);                                                                               \
-    if (tl_ctx != FAKE_CTX)                                                                    \
+    fake_hook_run(name);                                                                       \
+    if (!ctx_of(tl_ctx))                                                                       \
       return CUDA_ERROR_INVALID_CONTEXT;                                                       \
   } while (0)
 
@@ -143,6 +212,7 @@ typedef struct block {
   size_t cap;  /* as carved from the arena */
   int kind;
   int live;
+  int dev;     /* the device it was allocated on */
 } block;
 
 /* Small blocks are carved from the bottom of the arena, large ones (csan's
@@ -185,6 +255,7 @@ static void *dev_alloc_locked(size_t size, int kind) {
       b->live = 1;
       b->size = size;
       b->kind = kind;
+      b->dev = cur_device();
       g_device_bytes += cap;
       return b->ptr;
     }
@@ -199,6 +270,7 @@ static void *dev_alloc_locked(size_t size, int kind) {
   b->cap = cap;
   b->kind = kind;
   b->live = 1;
+  b->dev = cur_device();
   g_device_bytes += cap;
   return b->ptr;
 }
@@ -227,6 +299,20 @@ static int block_kind(const void *p, size_t n) {
   int k = b ? b->kind : 0;
   pthread_mutex_unlock(&g_mu);
   return k;
+}
+
+/* Device code on `dev` dereferences [p, p + n): it must be device memory of
+ * that device. Anything else is the illegal address a GPU would fault on
+ * (a sticky error that ends the process's use of CUDA): the fake aborts. */
+static void device_use(int dev, uint64_t p, size_t n, const char *what) {
+  pthread_mutex_lock(&g_mu);
+  block *b = block_find_locked((const void *)(uintptr_t)p, n ? n : 1);
+  int ok = b && b->kind != MEM_PINNED && b->kind != MEM_REGISTERED && b->dev == dev;
+  int owner = b ? b->dev : -1;
+  pthread_mutex_unlock(&g_mu);
+  if (!ok)
+    fake_fatal("illegal address: a kernel on device %d used %s at %#llx (memory of device %d)",
+               dev, what, (unsigned long long)p, owner);
 }
 
 /* Frees the live block starting at p whose kind is in `kinds` (a mask). */
@@ -267,12 +353,17 @@ typedef struct fake_stream {
   uint32_t magic;
   unsigned flags;
   int capturing;
+  CUcontext ctx; /* the context current when it was created */
+  enum cudaStreamCaptureMode capture_mode;
+  unsigned long capture_thread; /* the thread that began the capture */
+  int invalidated;              /* an unsafe call broke the capture */
 } fake_stream;
 
 typedef struct fake_event {
   uint32_t magic;
   unsigned flags;
   int recorded;
+  CUcontext ctx;
 } fake_event;
 
 static int is_special(cudaStream_t s) {
@@ -301,7 +392,15 @@ static fake_stream *stream_new(unsigned flags) {
   fake_stream *s = calloc(1, sizeof *s);
   s->magic = STREAM_MAGIC;
   s->flags = flags;
+  s->ctx = tl_ctx;
   return s;
+}
+
+/* The context of a stream handle: its own, or for the special handles the
+ * calling thread's current one. */
+static CUcontext stream_ctx(cudaStream_t s) {
+  fake_stream *f = stream_of(s);
+  return f ? f->ctx : tl_ctx;
 }
 
 FAKE_EXPORT cudaError_t cudaStreamCreate(cudaStream_t *p) {
@@ -421,6 +520,7 @@ static cudaError_t event_create(cudaEvent_t *e, unsigned flags) {
   fake_event *f = calloc(1, sizeof *f);
   f->magic = EVENT_MAGIC;
   f->flags = flags;
+  f->ctx = tl_ctx;
   *e = (cudaEvent_t)f;
   return cudaSuccess;
 }
@@ -486,11 +586,89 @@ FAKE_EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e) {
   return event_of(e) ? cudaSuccess : rt_fail(cudaErrorInvalidResourceHandle);
 }
 
-static cudaError_t begin_capture(cudaStream_t s) {
+/* Captures in progress, and the rules of cudaThreadExchangeStreamCaptureMode
+ * for "potentially unsafe" calls: a thread in Global mode may not make one
+ * while any thread captures in Global mode, nor (Global or ThreadLocal)
+ * while it captures itself in a mode that is not Relaxed; Relaxed may. An
+ * unsafe call that is not allowed fails and invalidates those captures (the
+ * end of the capture then fails). The fake counts as unsafe: synchronous
+ * allocations and frees, device synchronization, synchronous copies and
+ * sets, and the driver's copies, sets and stream synchronizations (what
+ * csan uses for its own work: conservatively, so csan must opt out). */
+#define MAX_CAPTURES 16
+static fake_stream *g_captures[MAX_CAPTURES];
+static _Atomic unsigned long g_next_thread_id = 1;
+static __thread unsigned long tl_thread_id;
+static __thread enum cudaStreamCaptureMode tl_capture_mode = cudaStreamCaptureModeGlobal;
+
+static unsigned long thread_id(void) {
+  if (!tl_thread_id)
+    tl_thread_id = atomic_fetch_add(&g_next_thread_id, 1);
+  return tl_thread_id;
+}
+
+/* True (and the captures in the way invalidated) when the calling thread
+ * may not make a potentially unsafe call now. */
+static int capture_forbids(void) {
+  if (tl_capture_mode == cudaStreamCaptureModeRelaxed)
+    return 0;
+  int forbidden = 0;
+  pthread_mutex_lock(&g_mu);
+  for (int i = 0; i < MAX_CAPTURES; i++) {
+    fake_stream *c = g_captures[i];
+    if (!c || c->capture_mode == cudaStreamCaptureModeRelaxed)
+      continue;
+    if (c->capture_thread == thread_id() ||
+        (tl_capture_mode == cudaStreamCaptureModeGlobal &&
+         c->capture_mode == cudaStreamCaptureModeGlobal)) {
+      c->invalidated = 1;
+      forbidden = 1;
+    }
+  }
+  pthread_mutex_unlock(&g_mu);
+  if (forbidden)
+    tally("capture:invalidated");
+  return forbidden;
+}
+
+#define RT_UNSAFE()                                                                            \
+  do {                                                                                         \
+    if (capture_forbids())                                                                     \
+      return rt_fail(cudaErrorStreamCaptureUnsupported);                                       \
+  } while (0)
+
+#define DRV_UNSAFE()                                                                           \
+  do {                                                                                         \
+    if (capture_forbids())                                                                     \
+      return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;                                            \
+  } while (0)
+
+FAKE_EXPORT cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode) {
+  RT_ENTER("cudaThreadExchangeStreamCaptureMode");
+  if (!mode || (unsigned)*mode > cudaStreamCaptureModeRelaxed)
+    return rt_fail(cudaErrorInvalidValue);
+  enum cudaStreamCaptureMode old = tl_capture_mode;
+  tl_capture_mode = *mode;
+  *mode = old;
+  return cudaSuccess;
+}
+
+static cudaError_t begin_capture(cudaStream_t s, enum cudaStreamCaptureMode mode) {
   fake_stream *f = stream_of(s);
   if (!f)
     return rt_fail(cudaErrorStreamCaptureUnsupported); /* special streams cannot be captured */
+  pthread_mutex_lock(&g_mu);
+  int i = 0;
+  while (i < MAX_CAPTURES && g_captures[i])
+    i++;
+  if (i == MAX_CAPTURES)
+    fake_fatal("too many captures");
+  g_captures[i] = f;
   f->capturing = 1;
+  f->capture_mode = mode;
+  f->capture_thread = thread_id();
+  f->invalidated = 0;
+  pthread_mutex_unlock(&g_mu);
   return cudaSuccess;
 }
 
@@ -500,22 +678,30 @@ static cudaError_t end_capture(cudaStream_t s, cudaGraph_t *g) {
   fake_stream *f = stream_of(s);
   if (!f || !f->capturing)
     return rt_fail(cudaErrorIllegalState);
+  pthread_mutex_lock(&g_mu);
+  for (int i = 0; i < MAX_CAPTURES; i++)
+    if (g_captures[i] == f)
+      g_captures[i] = NULL;
   f->capturing = 0;
+  int invalidated = f->invalidated;
+  pthread_mutex_unlock(&g_mu);
+  if (invalidated) {
+    *g = NULL;
+    return rt_fail(cudaErrorStreamCaptureInvalidated);
+  }
   *g = (cudaGraph_t)(void *)&g_graph_object;
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode mode) {
   RT_ENTER("cudaStreamBeginCapture");
-  (void)mode;
-  return begin_capture(s);
+  return begin_capture(s, mode);
 }
 
 FAKE_EXPORT cudaError_t cudaStreamBeginCapture_ptsz(cudaStream_t s,
                                                     enum cudaStreamCaptureMode mode) {
   RT_ENTER("cudaStreamBeginCapture_ptsz");
-  (void)mode;
-  return begin_capture(s);
+  return begin_capture(s, mode);
 }
 
 FAKE_EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g) {
@@ -544,19 +730,29 @@ FAKE_EXPORT cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t g, cudaStream_t s) 
 
 FAKE_EXPORT cudaError_t cudaGetDeviceCount(int *n) {
   RT_ENTER("cudaGetDeviceCount");
-  *n = 1;
+  *n = g_ndevices;
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaGetDevice(int *d) {
   RT_ENTER("cudaGetDevice");
-  *d = 0;
+  *d = cur_device();
+  return cudaSuccess;
+}
+
+/* Makes the device's primary context current on the calling thread. */
+FAKE_EXPORT cudaError_t cudaSetDevice(int d) {
+  RT_ENTER("cudaSetDevice");
+  if (d < 0 || d >= g_ndevices)
+    return rt_fail(cudaErrorInvalidDevice);
+  tl_device = d;
+  tl_ctx = (CUcontext)&g_ctxs[d];
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr attr, int dev) {
   RT_ENTER("cudaDeviceGetAttribute");
-  if (dev != 0)
+  if (dev < 0 || dev >= g_ndevices)
     return rt_fail(cudaErrorInvalidDevice);
   *v = attr == cudaDevAttrMultiProcessorCount ? 4 : 0;
   return cudaSuccess;
@@ -564,6 +760,7 @@ FAKE_EXPORT cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr attr,
 
 FAKE_EXPORT cudaError_t cudaDeviceSynchronize(void) {
   RT_ENTER("cudaDeviceSynchronize");
+  RT_UNSAFE();
   if (g_sync_sleep > 0)
     sleep((unsigned)g_sync_sleep);
   return cudaSuccess;
@@ -591,6 +788,9 @@ FAKE_EXPORT const char *cudaGetErrorString(cudaError_t e) {
   case cudaErrorInvalidSymbol: return "invalid device symbol";
   case cudaErrorInvalidDeviceFunction: return "invalid device function";
   case cudaErrorStreamCaptureUnsupported: return "operation not permitted when stream is capturing";
+  case cudaErrorStreamCaptureInvalidated:
+    return "operation failed due to a previous error during capture";
+  case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
   default: return "fake CUDA error";
   }
 }
@@ -603,6 +803,11 @@ static CUresult drv_get_error_string(CUresult r, const char **s) {
   case CUDA_ERROR_NO_BINARY_FOR_GPU: *s = "no kernel image is available for execution on the device"; break;
   case CUDA_ERROR_NOT_FOUND: *s = "named symbol not found"; break;
   case CUDA_ERROR_INVALID_HANDLE: *s = "invalid resource handle"; break;
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: *s = "too many resources requested for launch"; break;
+  case CUDA_ERROR_NOT_PERMITTED: *s = "operation not permitted"; break;
+  case CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED:
+    *s = "operation not permitted when stream is capturing";
+    break;
   default: *s = "fake CUDA driver error"; break;
   }
   return CUDA_SUCCESS;
@@ -617,34 +822,53 @@ static CUresult drv_get_error_string(CUresult r, const char **s) {
 
 enum func_kind { FN_USER, FN_TWIN, FN_RK_ACCESS, FN_RK_FILL, FN_RK_RESET_PAGE, FN_RK_POOL_RESET };
 
+/* Functions and modules are per device (per context), as in CUDA: a
+ * kernel has one CUfunction on each device, and a function of one device
+ * does not launch on another. */
 typedef struct fake_kernel fake_kernel;
 typedef struct fake_func {
   uint32_t magic;
   int kind;
+  int device;
   fake_kernel *kernel;
+  int attr[CU_FUNC_ATTRIBUTE_MAX]; /* CU_FUNC_ATTRIBUTE_* */
 } fake_func;
+
+/* A function as a module load makes it: 48 KiB of dynamic shared memory
+ * without opting in, no carveout preference, no cluster requirements. */
+static fake_func func_make(int kind, int device, fake_kernel *k) {
+  fake_func f;
+  memset(&f, 0, sizeof f);
+  f.magic = FUNC_MAGIC;
+  f.kind = kind;
+  f.device = device;
+  f.kernel = k;
+  f.attr[CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK] = 1024;
+  f.attr[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES] = 48 << 10;
+  f.attr[CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT] = -1;
+  return f;
+}
 
 struct fake_kernel {
   const void *stub;
   char *name, *twin_name;
   int twin, nparams;
   fake_kernel_body body;
-  fake_func k, t;
+  fake_func k[FAKE_MAX_DEVICES], t[FAKE_MAX_DEVICES];
 };
 
 typedef struct fake_module {
   uint32_t magic;
   int csan; /* csan's own kernels */
+  int device;
 } fake_module;
 
 static fake_kernel *g_kernels[256];
 static size_t g_nkernels;
-static fake_module g_user_module = {MODULE_MAGIC, 0};
-static fake_module *g_csan_module;
-static fake_func g_rk[4] = {{FUNC_MAGIC, FN_RK_ACCESS, NULL},
-                            {FUNC_MAGIC, FN_RK_FILL, NULL},
-                            {FUNC_MAGIC, FN_RK_RESET_PAGE, NULL},
-                            {FUNC_MAGIC, FN_RK_POOL_RESET, NULL}};
+static fake_module g_user_module[FAKE_MAX_DEVICES] = {
+    {MODULE_MAGIC, 0, 0}, {MODULE_MAGIC, 0, 1}, {MODULE_MAGIC, 0, 2}, {MODULE_MAGIC, 0, 3}};
+static fake_module g_csan_module[FAKE_MAX_DEVICES];
+static fake_func g_rk[FAKE_MAX_DEVICES][4];
 static const char *const g_rk_names[4] = {CSAN_RK_ACCESS_NAME, CSAN_RK_FILL_NAME,
                                           CSAN_RK_RESET_PAGE_NAME, CSAN_RK_POOL_RESET_NAME};
 static fake_launch g_last;
@@ -662,8 +886,10 @@ FAKE_EXPORT void fake_cuda_register_kernel(const void *stub, const char *mangled
   k->twin = twin;
   k->nparams = nparams;
   k->body = body;
-  k->k = (fake_func){FUNC_MAGIC, FN_USER, k};
-  k->t = (fake_func){FUNC_MAGIC, FN_TWIN, k};
+  for (int d = 0; d < FAKE_MAX_DEVICES; d++) {
+    k->k[d] = func_make(FN_USER, d, k);
+    k->t[d] = func_make(FN_TWIN, d, k);
+  }
   g_kernels[g_nkernels++] = k;
 }
 
@@ -679,12 +905,92 @@ static fake_func *func_of(CUfunction f) {
   return ff && ff->magic == FUNC_MAGIC ? ff : NULL;
 }
 
+FAKE_EXPORT void fake_cuda_twin_max_threads(const void *stub, int n) {
+  fake_kernel *k = kernel_by_stub(stub);
+  if (!k)
+    fake_fatal("fake_cuda_twin_max_threads: unknown kernel");
+  for (int d = 0; d < FAKE_MAX_DEVICES; d++)
+    k->t[d].attr[CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK] = n;
+}
+
+/* cuFuncSetAttribute's rules for the attributes a program may set. */
+static CUresult func_set_attr(fake_func *f, CUfunction_attribute a, int v) {
+  switch (a) {
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    if (v < 0 || v > (227 << 10))
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    if (v < -1 || v > 100)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
+    if (v < 0 || v > 16)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+    if (v != 0 && v != 1)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+    if (v < 0 || v > 2)
+      return CUDA_ERROR_INVALID_VALUE;
+    break;
+  default:
+    return CUDA_ERROR_INVALID_VALUE; /* read-only */
+  }
+  f->attr[a] = v;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_func_get_attribute(int *v, CUfunction_attribute a, CUfunction f) {
+  DRV_ENTER("cuFuncGetAttribute");
+  fake_func *ff = func_of(f);
+  if (!ff)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if ((int)a < 0 || a >= CU_FUNC_ATTRIBUTE_MAX)
+    return CUDA_ERROR_INVALID_VALUE;
+  *v = ff->attr[a];
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_func_set_attribute(CUfunction f, CUfunction_attribute a, int v) {
+  DRV_ENTER("cuFuncSetAttribute");
+  fake_func *ff = func_of(f);
+  return ff ? func_set_attr(ff, a, v) : CUDA_ERROR_INVALID_HANDLE;
+}
+
+/* The runtime sets the attribute on the kernel's function of the current
+ * device (the twin K__csan is another function and keeps its own). */
+FAKE_EXPORT cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr,
+                                             int value) {
+  RT_ENTER("cudaFuncSetAttribute");
+  fake_kernel *k = kernel_by_stub(func);
+  if (!k)
+    return rt_fail(cudaErrorInvalidDeviceFunction);
+  if (func_set_attr(&k->k[cur_device()], (CUfunction_attribute)attr, value) != CUDA_SUCCESS)
+    return rt_fail(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+/* Whether function f can run a launch of this shape. */
+static CUresult launch_fits(const fake_func *f, const unsigned block[3], size_t shmem) {
+  size_t threads = (size_t)block[0] * block[1] * block[2];
+  if (threads > (size_t)f->attr[CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK])
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  if (shmem > (size_t)f->attr[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES])
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
 FAKE_EXPORT cudaError_t cudaGetFuncBySymbol(cudaFunction_t *f, const void *symbol) {
   RT_ENTER("cudaGetFuncBySymbol");
   fake_kernel *k = kernel_by_stub(symbol);
   if (!k)
     return rt_fail(cudaErrorInvalidDeviceFunction);
-  *f = (cudaFunction_t)&k->k;
+  *f = (cudaFunction_t)&k->k[cur_device()];
   return cudaSuccess;
 }
 
@@ -745,12 +1051,12 @@ static CUresult drv_module_load_data(CUmodule *m, const void *image) {
   memcpy(&magic, image, sizeof magic);
   if (magic != 0xBA55ED50u)
     return CUDA_ERROR_INVALID_IMAGE; /* csan hands over its embedded fatbin */
+  int d = cur_device();
   pthread_mutex_lock(&g_mu);
-  if (!g_csan_module)
-    g_csan_module = calloc(1, sizeof *g_csan_module);
-  g_csan_module->magic = MODULE_MAGIC;
-  g_csan_module->csan = 1;
-  *m = (CUmodule)g_csan_module;
+  g_csan_module[d] = (fake_module){MODULE_MAGIC, 1, d};
+  for (int i = 0; i < 4; i++)
+    g_rk[d][i] = func_make(FN_RK_ACCESS + i, d, NULL);
+  *m = (CUmodule)&g_csan_module[d];
   pthread_mutex_unlock(&g_mu);
   return CUDA_SUCCESS;
 }
@@ -763,7 +1069,7 @@ static CUresult drv_module_get_function(CUfunction *f, CUmodule m, const char *n
   if (mod->csan) {
     for (int i = 0; i < 4; i++)
       if (!strcmp(name, g_rk_names[i])) {
-        *f = (CUfunction)&g_rk[i];
+        *f = (CUfunction)&g_rk[mod->device][i];
         return CUDA_SUCCESS;
       }
     return CUDA_ERROR_NOT_FOUND;
@@ -771,11 +1077,11 @@ static CUresult drv_module_get_function(CUfunction *f, CUmodule m, const char *n
   for (size_t i = 0; i < g_nkernels; i++) {
     fake_kernel *k = g_kernels[i];
     if (!strcmp(name, k->name)) {
-      *f = (CUfunction)&k->k;
+      *f = (CUfunction)&k->k[mod->device];
       return CUDA_SUCCESS;
     }
     if (k->twin != FAKE_TWIN_NONE && !strcmp(name, k->twin_name)) {
-      *f = (CUfunction)&k->t;
+      *f = (CUfunction)&k->t[mod->device];
       return CUDA_SUCCESS;
     }
   }
@@ -803,7 +1109,8 @@ static CUresult drv_func_get_module(CUmodule *m, CUfunction f) {
   fake_func *ff = func_of(f);
   if (!ff)
     return CUDA_ERROR_INVALID_HANDLE;
-  *m = ff->kind >= FN_RK_ACCESS ? (CUmodule)g_csan_module : (CUmodule)&g_user_module;
+  *m = ff->kind >= FN_RK_ACCESS ? (CUmodule)&g_csan_module[ff->device]
+                                : (CUmodule)&g_user_module[ff->device];
   return CUDA_SUCCESS;
 }
 
@@ -848,7 +1155,8 @@ static CUresult drv_func_get_param_info(CUfunction f, size_t i, size_t *off, siz
 
 /* ---- csan's kernels on the CPU (csan_rt_kernels.cu, item by item) ---- */
 
-static void check_ctx(const csan_launch_ctx *c, const char *what) {
+/* A launch context used by device code on `dev`. */
+static void check_ctx(const csan_launch_ctx *c, const char *what, int dev) {
   if (c->magic != CSAN_CTX_MAGIC || c->abi_version != CSAN_ABI_VERSION)
     fake_fatal("%s: bad launch context (magic %#x, ABI %u)", what, c->magic, c->abi_version);
   if (c->slot >= CSAN_MAX_SLOTS || !c->epoch || c->vc[c->slot] >= c->epoch)
@@ -856,10 +1164,13 @@ static void check_ctx(const csan_launch_ctx *c, const char *what) {
                c->epoch, c->vc[c->slot]);
   if (!c->shadow_dir || !c->pool || !c->races)
     fake_fatal("%s: launch context without shadow, pool or race table", what);
+  device_use(dev, c->shadow_dir, 8, "csan's shadow directory");
+  device_use(dev, c->pool, sizeof(csan_pool), "csan's shadow pool");
+  device_use(dev, c->races, CSAN_RACE_ENTRIES_OFFSET, "csan's race table");
 }
 
-static void rk_access(const csan_rk_access_params *p, const csan_launch_ctx *ctx) {
-  check_ctx(ctx, CSAN_RK_ACCESS_NAME);
+static void rk_access(const csan_rk_access_params *p, const csan_launch_ctx *ctx, int dev) {
+  check_ctx(ctx, CSAN_RK_ACCESS_NAME, dev);
   if (!(ctx->flags & CSAN_CTX_F_RANGE_OP))
     fake_fatal("csan_rk_access without CSAN_CTX_F_RANGE_OP");
   uint64_t per_row = csan_rk_row_items(p->width);
@@ -882,17 +1193,20 @@ static void rk_access(const csan_rk_access_params *p, const csan_launch_ctx *ctx
   }
 }
 
-static void rk_fill(const csan_rk_fill_params *p) {
+static void rk_fill(const csan_rk_fill_params *p, int dev) {
   uint64_t items = csan_rk_fill_items(p);
   if (p->mode == CSAN_RK_FILL_NEW_PAGE) {
     if (block_kind((const void *)(uintptr_t)p->page, CSAN_PAGE_SHADOW_BYTES) != MEM_DEVICE)
       fake_fatal("csan_rk_fill NEW_PAGE on memory that is not a device allocation");
+    device_use(dev, p->page, CSAN_PAGE_SHADOW_BYTES, "a shadow page");
     for (uint64_t i = 0; i < items; i++)
       csan_shadow_init_granule(p->page, (uint32_t)i);
     return;
   }
   if (p->mode > CSAN_RK_FILL_NEW_PAGE)
     fake_fatal("csan_rk_fill: bad mode %u", p->mode);
+  device_use(dev, p->shadow_dir, 8, "csan's shadow directory");
+  device_use(dev, p->pool, sizeof(csan_pool), "csan's shadow pool");
   csan_pool *pool = (csan_pool *)(uintptr_t)p->pool;
   for (uint64_t i = 0; i < items; i++) {
     uint64_t g = 0;
@@ -903,7 +1217,9 @@ static void rk_fill(const csan_rk_fill_params *p) {
   }
 }
 
-static void rk_reset_page(const csan_rk_reset_params *p) {
+static void rk_reset_page(const csan_rk_reset_params *p, int dev) {
+  device_use(dev, p->page, CSAN_PAGE_SHADOW_BYTES, "a shadow page");
+  device_use(dev, p->pool, sizeof(csan_pool), "csan's shadow pool");
   csan_pool *pool = (csan_pool *)(uintptr_t)p->pool;
   for (uint32_t i = 0; i < CSAN_GRANULES_PER_PAGE; i++)
     csan_shadow_reset_granule(pool, p->page, i);
@@ -911,11 +1227,20 @@ static void rk_reset_page(const csan_rk_reset_params *p) {
 
 /* ---- launches ---- */
 
-static void run_user(fake_kernel *k, int instrumented, const csan_launch_ctx *ctx,
+static void run_user(const fake_func *f, int instrumented, const csan_launch_ctx *ctx,
                      unsigned grid[3], unsigned block[3], size_t shmem, const void *stream,
                      int cooperative, void **args) {
+  fake_kernel *k = f->kernel;
   fake_launch l;
   memset(&l, 0, sizeof l);
+  l.device = cur_device();
+  l.max_dynamic_shared = f->attr[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES];
+  l.carveout = f->attr[CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT];
+  l.cluster[0] = f->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH];
+  l.cluster[1] = f->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT];
+  l.cluster[2] = f->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH];
+  l.non_portable_cluster = f->attr[CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED];
+  l.cluster_policy = f->attr[CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE];
   l.stub = k->stub;
   l.name = k->name;
   l.instrumented = instrumented;
@@ -935,6 +1260,21 @@ static void run_user(fake_kernel *k, int instrumented, const csan_launch_ctx *ct
     k->body(&l);
 }
 
+/* Events a launch records through its attributes (they fire as the launch
+ * runs, which in the fake is now). */
+static void attrs_record_events(const CUlaunchAttribute *a, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    CUevent e = NULL;
+    if (a[i].id == CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT)
+      e = a[i].value.launchCompletionEvent.event;
+    else if (a[i].id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT)
+      e = a[i].value.programmaticEvent.event;
+    fake_event *f = event_of((cudaEvent_t)e);
+    if (f)
+      f->recorded = 1;
+  }
+}
+
 static int attrs_cooperative(const CUlaunchAttribute *a, unsigned n) {
   for (unsigned i = 0; i < n; i++)
     if (a[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE && a[i].value.cooperative)
@@ -948,8 +1288,11 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   fake_func *ff = func_of(f);
   if (!ff || extra || !cfg)
     return CUDA_ERROR_INVALID_VALUE;
-  if (!stream_ok((cudaStream_t)cfg->hStream))
+  /* The function, the stream and the current context agree on the device. */
+  if (!stream_ok((cudaStream_t)cfg->hStream) || stream_ctx((cudaStream_t)cfg->hStream) != tl_ctx ||
+      ff->device != cur_device())
     return CUDA_ERROR_INVALID_HANDLE;
+  int dev = cur_device();
   if (!cfg->gridDimX || !cfg->gridDimY || !cfg->gridDimZ || !cfg->blockDimX ||
       !cfg->blockDimY || !cfg->blockDimZ)
     return CUDA_ERROR_INVALID_VALUE;
@@ -959,18 +1302,20 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   switch (ff->kind) {
   case FN_RK_ACCESS:
     tally(CSAN_RK_ACCESS_NAME);
-    rk_access(params[0], params[1]);
+    rk_access(params[0], params[1], dev);
     return CUDA_SUCCESS;
   case FN_RK_FILL:
     tally(CSAN_RK_FILL_NAME);
-    rk_fill(params[0]);
+    rk_fill(params[0], dev);
     return CUDA_SUCCESS;
   case FN_RK_RESET_PAGE:
     tally(CSAN_RK_RESET_PAGE_NAME);
-    rk_reset_page(params[0]);
+    rk_reset_page(params[0], dev);
     return CUDA_SUCCESS;
   case FN_RK_POOL_RESET:
     tally(CSAN_RK_POOL_RESET_NAME);
+    device_use(dev, ((csan_rk_reset_params *)params[0])->pool, sizeof(csan_pool),
+               "csan's shadow pool");
     csan_shadow_pool_reset((csan_pool *)(uintptr_t)((csan_rk_reset_params *)params[0])->pool);
     return CUDA_SUCCESS;
   default: break;
@@ -978,15 +1323,19 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   fake_kernel *k = ff->kernel;
   unsigned grid[3] = {cfg->gridDimX, cfg->gridDimY, cfg->gridDimZ};
   unsigned block[3] = {cfg->blockDimX, cfg->blockDimY, cfg->blockDimZ};
+  CUresult fits = launch_fits(ff, block, cfg->sharedMemBytes);
+  if (fits != CUDA_SUCCESS)
+    return fits;
   int coop = attrs_cooperative(cfg->attrs, cfg->numAttrs);
+  attrs_record_events(cfg->attrs, cfg->numAttrs);
   if (ff->kind == FN_TWIN) {
     const csan_launch_ctx *ctx = params[k->nparams];
-    check_ctx(ctx, k->twin_name);
+    check_ctx(ctx, k->twin_name, dev);
     if (ctx->flags & CSAN_CTX_F_RANGE_OP)
       fake_fatal("%s: a kernel's context says CSAN_CTX_F_RANGE_OP", k->twin_name);
-    run_user(k, 1, ctx, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
+    run_user(ff, 1, ctx, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
   } else {
-    run_user(k, 0, NULL, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
+    run_user(ff, 0, NULL, grid, block, cfg->sharedMemBytes, cfg->hStream, coop, params);
   }
   return CUDA_SUCCESS;
 }
@@ -996,10 +1345,17 @@ static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size
   fake_kernel *k = kernel_by_stub(func);
   if (!k)
     return rt_fail(cudaErrorInvalidDeviceFunction);
-  if (!stream_ok(s))
+  /* A kernel runs on the current device, in a stream of that device. */
+  if (!stream_ok(s) || stream_ctx(s) != tl_ctx)
     return rt_fail(cudaErrorInvalidResourceHandle);
   unsigned grid[3] = {g.x, g.y, g.z}, block[3] = {b.x, b.y, b.z};
-  run_user(k, 0, NULL, grid, block, shmem, s, coop, args);
+  const fake_func *f = &k->k[cur_device()];
+  switch (launch_fits(f, block, shmem)) {
+  case CUDA_SUCCESS: break;
+  case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: return rt_fail(cudaErrorLaunchOutOfResources);
+  default: return rt_fail(cudaErrorInvalidValue);
+  }
+  run_user(f, 0, NULL, grid, block, shmem, s, coop, args);
   return cudaSuccess;
 }
 
@@ -1033,7 +1389,10 @@ static cudaError_t rt_launch_ex(const cudaLaunchConfig_t *c, const void *f, void
   for (unsigned i = 0; i < c->numAttrs; i++)
     if (c->attrs[i].id == cudaLaunchAttributeCooperative && c->attrs[i].val.cooperative)
       coop = 1;
-  return rt_launch(f, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream, coop);
+  cudaError_t r = rt_launch(f, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream, coop);
+  if (r == cudaSuccess)
+    attrs_record_events((const CUlaunchAttribute *)(const void *)c->attrs, c->numAttrs);
+  return r;
 }
 
 FAKE_EXPORT cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *c, const void *f,
@@ -1082,10 +1441,30 @@ static CUresult drv_ctx_get_current(CUcontext *c) {
 static CUresult drv_ctx_set_current(CUcontext c) {
   pthread_once(&g_once, init_env);
   tally("cuCtxSetCurrent");
-  if (c && c != FAKE_CTX)
+  if (c && !ctx_of(c))
     return CUDA_ERROR_INVALID_CONTEXT;
   tl_ctx = c;
   return CUDA_SUCCESS;
+}
+
+static CUresult drv_ctx_get_device(CUdevice *d) {
+  DRV_ENTER("cuCtxGetDevice");
+  *d = (CUdevice)ctx_of(tl_ctx)->device;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_stream_get_ctx(CUstream s, CUcontext *c) {
+  DRV_ENTER("cuStreamGetCtx");
+  if (!stream_ok((cudaStream_t)s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  *c = stream_ctx((cudaStream_t)s);
+  return CUDA_SUCCESS;
+}
+
+/* Work a driver call queues on stream s runs in s's context, which must be
+ * the current one. */
+static int stream_here(CUstream s) {
+  return stream_ok((cudaStream_t)s) && stream_ctx((cudaStream_t)s) == tl_ctx;
 }
 
 /* The device range [p, p + n) of a live allocation, or an error. */
@@ -1096,7 +1475,8 @@ static CUresult device_range(CUdeviceptr p, size_t n) {
 
 static CUresult drv_memcpy_dtoh_async(void *dst, CUdeviceptr src, size_t n, CUstream s) {
   DRV_ENTER("cuMemcpyDtoHAsync");
-  if (!stream_ok((cudaStream_t)s))
+  DRV_UNSAFE();
+  if (!stream_here(s))
     return CUDA_ERROR_INVALID_HANDLE;
   CUresult r = device_range(src, n);
   if (r == CUDA_SUCCESS)
@@ -1106,7 +1486,8 @@ static CUresult drv_memcpy_dtoh_async(void *dst, CUdeviceptr src, size_t n, CUst
 
 static CUresult drv_memcpy_htod_async(CUdeviceptr dst, const void *src, size_t n, CUstream s) {
   DRV_ENTER("cuMemcpyHtoDAsync");
-  if (!stream_ok((cudaStream_t)s))
+  DRV_UNSAFE();
+  if (!stream_here(s))
     return CUDA_ERROR_INVALID_HANDLE;
   CUresult r = device_range(dst, n);
   if (r == CUDA_SUCCESS)
@@ -1116,7 +1497,8 @@ static CUresult drv_memcpy_htod_async(CUdeviceptr dst, const void *src, size_t n
 
 static CUresult drv_memset_d8_async(CUdeviceptr dst, unsigned char v, size_t n, CUstream s) {
   DRV_ENTER("cuMemsetD8Async");
-  if (!stream_ok((cudaStream_t)s))
+  DRV_UNSAFE();
+  if (!stream_here(s))
     return CUDA_ERROR_INVALID_HANDLE;
   CUresult r = device_range(dst, n);
   if (r == CUDA_SUCCESS)
@@ -1126,7 +1508,8 @@ static CUresult drv_memset_d8_async(CUdeviceptr dst, unsigned char v, size_t n, 
 
 static CUresult drv_stream_synchronize(CUstream s) {
   DRV_ENTER("cuStreamSynchronize");
-  return stream_ok((cudaStream_t)s) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  DRV_UNSAFE();
+  return stream_here(s) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 static CUresult drv_stream_get_flags(CUstream s, unsigned int *flags) {
@@ -1171,12 +1554,16 @@ static const struct {
     {"cuGetErrorString", (void *)drv_get_error_string},
     {"cuCtxGetCurrent", (void *)drv_ctx_get_current},
     {"cuCtxSetCurrent", (void *)drv_ctx_set_current},
+    {"cuCtxGetDevice", (void *)drv_ctx_get_device},
+    {"cuStreamGetCtx", (void *)drv_stream_get_ctx},
     {"cuModuleLoadData", (void *)drv_module_load_data},
     {"cuModuleGetFunction", (void *)drv_module_get_function},
     {"cuModuleGetGlobal", (void *)drv_module_get_global},
     {"cuFuncGetModule", (void *)drv_func_get_module},
     {"cuFuncGetName", (void *)drv_func_get_name},
     {"cuFuncGetParamInfo", (void *)drv_func_get_param_info},
+    {"cuFuncGetAttribute", (void *)drv_func_get_attribute},
+    {"cuFuncSetAttribute", (void *)drv_func_set_attribute},
     {"cuLaunchKernelEx", (void *)drv_launch_kernel_ex},
     {"cuMemcpyDtoHAsync", (void *)drv_memcpy_dtoh_async},
     {"cuMemcpyHtoDAsync", (void *)drv_memcpy_htod_async},
@@ -1225,17 +1612,20 @@ static cudaError_t alloc_out(void **p, size_t size, int kind) {
 
 FAKE_EXPORT cudaError_t cudaMalloc(void **p, size_t size) {
   RT_ENTER("cudaMalloc");
+  RT_UNSAFE();
   return alloc_out(p, size, MEM_DEVICE);
 }
 
 FAKE_EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height) {
   RT_ENTER("cudaMallocPitch");
+  RT_UNSAFE();
   *pitch = (width + DEVICE_ALIGN - 1) & ~(size_t)(DEVICE_ALIGN - 1);
   return alloc_out(p, *pitch * height, MEM_DEVICE);
 }
 
 FAKE_EXPORT cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent e) {
   RT_ENTER("cudaMalloc3D");
+  RT_UNSAFE();
   size_t pitch = (e.width + DEVICE_ALIGN - 1) & ~(size_t)(DEVICE_ALIGN - 1);
   void *p = NULL;
   cudaError_t r = alloc_out(&p, pitch * e.height * (e.depth ? e.depth : 1), MEM_DEVICE);
@@ -1250,6 +1640,7 @@ FAKE_EXPORT cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExten
 
 FAKE_EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned int flags) {
   RT_ENTER("cudaMallocManaged");
+  RT_UNSAFE();
   (void)flags;
   return alloc_out(p, size, MEM_MANAGED);
 }
@@ -1286,6 +1677,7 @@ FAKE_EXPORT cudaError_t cudaMallocFromPoolAsync_ptsz(void **p, size_t size, cuda
 
 FAKE_EXPORT cudaError_t cudaFree(void *p) {
   RT_ENTER("cudaFree");
+  RT_UNSAFE();
   if (!p)
     return cudaSuccess;
   cudaError_t e = block_free(p, DEVICE_KINDS);
@@ -1322,6 +1714,7 @@ static void *host_pin(void *p, size_t size, int kind) {
 
 FAKE_EXPORT cudaError_t cudaMallocHost(void **p, size_t size) {
   RT_ENTER("cudaMallocHost");
+  RT_UNSAFE();
   void *m = malloc(size ? size : 1);
   if (!m)
     return rt_fail(cudaErrorMemoryAllocation);
@@ -1331,6 +1724,7 @@ FAKE_EXPORT cudaError_t cudaMallocHost(void **p, size_t size) {
 
 FAKE_EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int flags) {
   RT_ENTER("cudaHostAlloc");
+  RT_UNSAFE();
   (void)flags;
   void *m = malloc(size ? size : 1);
   if (!m)
@@ -1341,6 +1735,7 @@ FAKE_EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int flags)
 
 FAKE_EXPORT cudaError_t cudaFreeHost(void *p) {
   RT_ENTER("cudaFreeHost");
+  RT_UNSAFE();
   cudaError_t e = block_free(p, 1u << MEM_PINNED);
   if (e != cudaSuccess)
     return rt_fail(e);
@@ -1350,6 +1745,7 @@ FAKE_EXPORT cudaError_t cudaFreeHost(void *p) {
 
 FAKE_EXPORT cudaError_t cudaHostRegister(void *p, size_t size, unsigned int flags) {
   RT_ENTER("cudaHostRegister");
+  RT_UNSAFE();
   (void)flags;
   if (!p || !size)
     return rt_fail(cudaErrorInvalidValue);
@@ -1359,23 +1755,24 @@ FAKE_EXPORT cudaError_t cudaHostRegister(void *p, size_t size, unsigned int flag
 
 FAKE_EXPORT cudaError_t cudaHostUnregister(void *p) {
   RT_ENTER("cudaHostUnregister");
+  RT_UNSAFE();
   cudaError_t e = block_free(p, 1u << MEM_REGISTERED);
   return e == cudaSuccess ? e : rt_fail(cudaErrorHostMemoryNotRegistered);
 }
 
 FAKE_EXPORT cudaError_t cudaDeviceReset(void) {
   RT_ENTER("cudaDeviceReset");
-  /* Every device allocation, stream and event goes; csan's module too.
-   * Symbols (module globals) and the user module stay, as if reloaded at the
-   * same addresses. */
+  /* Every device allocation of the current device goes; csan's module on
+   * it too. Symbols (module globals) and the user module stay, as if
+   * reloaded at the same addresses. */
+  int d = cur_device();
   pthread_mutex_lock(&g_mu);
   for (size_t i = 0; i < g_nblocks; i++)
-    if (g_blocks[i].live && (DEVICE_KINDS & (1u << g_blocks[i].kind))) {
+    if (g_blocks[i].live && g_blocks[i].dev == d && (DEVICE_KINDS & (1u << g_blocks[i].kind))) {
       g_blocks[i].live = 0;
       g_device_bytes -= g_blocks[i].cap;
     }
-  if (g_csan_module)
-    g_csan_module->magic = 0;
+  g_csan_module[d].magic = 0;
   pthread_mutex_unlock(&g_mu);
   return cudaSuccess;
 }
@@ -1513,6 +1910,7 @@ static cudaError_t from_symbol(void *dst, const void *sym, size_t n, size_t off)
 
 FAKE_EXPORT cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy");
+  RT_UNSAFE();
   (void)k;
   if (g_copy_sleep_ms > 0) /* a copy that waits for the device */
     usleep((useconds_t)g_copy_sleep_ms * 1000);
@@ -1522,6 +1920,7 @@ FAKE_EXPORT cudaError_t cudaMemcpy(void *d, const void *s, size_t n, enum cudaMe
 
 FAKE_EXPORT cudaError_t cudaMemcpy_ptds(void *d, const void *s, size_t n, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy_ptds");
+  RT_UNSAFE();
   (void)k;
   memmove(d, s, n);
   return cudaSuccess;
@@ -1548,6 +1947,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyAsync_ptsz(void *d, const void *s, size_t n,
 FAKE_EXPORT cudaError_t cudaMemcpy2D(void *d, size_t dp, const void *s, size_t sp, size_t w,
                                      size_t h, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy2D");
+  RT_UNSAFE();
   (void)k;
   copy2d(d, dp, s, sp, w, h);
   return cudaSuccess;
@@ -1556,6 +1956,7 @@ FAKE_EXPORT cudaError_t cudaMemcpy2D(void *d, size_t dp, const void *s, size_t s
 FAKE_EXPORT cudaError_t cudaMemcpy2D_ptds(void *d, size_t dp, const void *s, size_t sp, size_t w,
                                           size_t h, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpy2D_ptds");
+  RT_UNSAFE();
   (void)k;
   copy2d(d, dp, s, sp, w, h);
   return cudaSuccess;
@@ -1582,11 +1983,13 @@ FAKE_EXPORT cudaError_t cudaMemcpy2DAsync_ptsz(void *d, size_t dp, const void *s
 
 FAKE_EXPORT cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
   RT_ENTER("cudaMemcpy3D");
+  RT_UNSAFE();
   return copy3d(p);
 }
 
 FAKE_EXPORT cudaError_t cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) {
   RT_ENTER("cudaMemcpy3D_ptds");
+  RT_UNSAFE();
   return copy3d(p);
 }
 
@@ -1605,11 +2008,13 @@ FAKE_EXPORT cudaError_t cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p
 
 FAKE_EXPORT cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p) {
   RT_ENTER("cudaMemcpy3DPeer");
+  RT_UNSAFE();
   return copy3d_peer(p);
 }
 
 FAKE_EXPORT cudaError_t cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p) {
   RT_ENTER("cudaMemcpy3DPeer_ptds");
+  RT_UNSAFE();
   return copy3d_peer(p);
 }
 
@@ -1629,6 +2034,7 @@ FAKE_EXPORT cudaError_t cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeer
 
 FAKE_EXPORT cudaError_t cudaMemcpyPeer(void *d, int dd, const void *s, int sd, size_t n) {
   RT_ENTER("cudaMemcpyPeer");
+  RT_UNSAFE();
   if (dd || sd)
     return rt_fail(cudaErrorInvalidDevice);
   memmove(d, s, n);
@@ -1674,6 +2080,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyBatchAsync_ptsz(void *const *d, const void *co
 FAKE_EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *s, size_t n, size_t off,
                                            enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyToSymbol");
+  RT_UNSAFE();
   (void)k;
   return to_symbol(sym, s, n, off);
 }
@@ -1681,6 +2088,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *s, size_
 FAKE_EXPORT cudaError_t cudaMemcpyToSymbol_ptds(const void *sym, const void *s, size_t n,
                                                 size_t off, enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyToSymbol_ptds");
+  RT_UNSAFE();
   (void)k;
   return to_symbol(sym, s, n, off);
 }
@@ -1706,6 +2114,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *sym, const void
 FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol(void *d, const void *sym, size_t n, size_t off,
                                              enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyFromSymbol");
+  RT_UNSAFE();
   (void)k;
   return from_symbol(d, sym, n, off);
 }
@@ -1713,6 +2122,7 @@ FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol(void *d, const void *sym, size_t n,
 FAKE_EXPORT cudaError_t cudaMemcpyFromSymbol_ptds(void *d, const void *sym, size_t n, size_t off,
                                                   enum cudaMemcpyKind k) {
   RT_ENTER("cudaMemcpyFromSymbol_ptds");
+  RT_UNSAFE();
   (void)k;
   return from_symbol(d, sym, n, off);
 }
@@ -1736,12 +2146,14 @@ FAKE_EXPORT cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *d, const void *sym,
 
 FAKE_EXPORT cudaError_t cudaMemset(void *d, int v, size_t n) {
   RT_ENTER("cudaMemset");
+  RT_UNSAFE();
   memset(d, v, n);
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaMemset_ptds(void *d, int v, size_t n) {
   RT_ENTER("cudaMemset_ptds");
+  RT_UNSAFE();
   memset(d, v, n);
   return cudaSuccess;
 }
@@ -1762,12 +2174,14 @@ FAKE_EXPORT cudaError_t cudaMemsetAsync_ptsz(void *d, int v, size_t n, cudaStrea
 
 FAKE_EXPORT cudaError_t cudaMemset2D(void *d, size_t p, int v, size_t w, size_t h) {
   RT_ENTER("cudaMemset2D");
+  RT_UNSAFE();
   set2d(d, p, v, w, h);
   return cudaSuccess;
 }
 
 FAKE_EXPORT cudaError_t cudaMemset2D_ptds(void *d, size_t p, int v, size_t w, size_t h) {
   RT_ENTER("cudaMemset2D_ptds");
+  RT_UNSAFE();
   set2d(d, p, v, w, h);
   return cudaSuccess;
 }
@@ -1790,11 +2204,13 @@ FAKE_EXPORT cudaError_t cudaMemset2DAsync_ptsz(void *d, size_t p, int v, size_t 
 
 FAKE_EXPORT cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
   RT_ENTER("cudaMemset3D");
+  RT_UNSAFE();
   return set3d(p, v, e);
 }
 
 FAKE_EXPORT cudaError_t cudaMemset3D_ptds(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
   RT_ENTER("cudaMemset3D_ptds");
+  RT_UNSAFE();
   return set3d(p, v, e);
 }
 

@@ -18,6 +18,12 @@
  *                                (work "still running")
  *   FAKE_CUDA_COPY_SLEEP_MS=N    cudaMemcpy takes N milliseconds (a copy
  *                                that waits for the device)
+ *   FAKE_CUDA_DEVICES=N          N devices (1..FAKE_MAX_DEVICES, default 1),
+ *                                each with its primary context; memory,
+ *                                streams, events and functions belong to the
+ *                                device current when they were made, and
+ *                                device code that touches another device's
+ *                                memory aborts (an illegal address on a GPU)
  */
 #ifndef FAKE_CUDA_H
 #define FAKE_CUDA_H
@@ -36,7 +42,10 @@ extern "C" {
 #define FAKE_TWIN_OK 1   /* K__csan with the context as its last parameter */
 #define FAKE_TWIN_BAD 2  /* K__csan whose last parameter has the wrong size */
 
+#define FAKE_MAX_DEVICES 4
+
 typedef struct fake_launch {
+  int device;            /* the device it ran on */
   const void *stub;      /* the kernel's host symbol */
   const char *name;      /* mangled name */
   int instrumented;      /* the twin ran: ctx is csan's context */
@@ -46,6 +55,8 @@ typedef struct fake_launch {
   const void *stream;    /* the stream handle as passed */
   int cooperative;       /* launched with the cooperative attribute */
   void **args;           /* the kernel's own parameters (valid in the body) */
+  /* Attributes of the function that ran (cuFuncSetAttribute's). */
+  int max_dynamic_shared, carveout, cluster[3], non_portable_cluster, cluster_policy;
 } fake_launch;
 
 /* Runs at launch time; replays the kernel's accesses. */
@@ -54,6 +65,13 @@ typedef void (*fake_kernel_body)(const fake_launch *launch);
 /* Registers a kernel of the one user module: nparams 8-byte parameters. */
 void fake_cuda_register_kernel(const void *stub, const char *mangled, int twin, int nparams,
                                fake_kernel_body body);
+
+/* The twin of a registered kernel runs at most n threads per block (it
+ * needs more registers than the kernel): bigger blocks fail to launch with
+ * CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES. Every function launches at most
+ * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES of dynamic shared memory
+ * (48 KiB unless cudaFuncSetAttribute/cuFuncSetAttribute raised it). */
+void fake_cuda_twin_max_threads(const void *stub, int n);
 
 /* A csan_site in the user module's device memory; returns its offset from
  * the module anchor (what instrumented code passes as `site`). */
@@ -76,6 +94,11 @@ unsigned long fake_cuda_count(const char *name);
 
 /* Device memory the fake handed out and did not take back (bytes). */
 uint64_t fake_cuda_device_bytes(void);
+
+/* Runs fn(arg) once, the next time the named entry point ("cudaMalloc",
+ * "cuLaunchKernelEx", "cudaDeviceSynchronize", ...) is entered, before it
+ * does anything. */
+void fake_cuda_set_hook(const char *name, void (*fn)(void *), void *arg);
 
 #ifdef __cplusplus
 }
