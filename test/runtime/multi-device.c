@@ -11,26 +11,11 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,RACE < %t.out
 // RUN: env FAKE_CUDA_DEVICES=2 %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefixes=CHECK,FIXED --implicit-check-not=WARNING: < %t.out
-#include "rt_test.h"
-
-KERNEL_STUB(write4)
-KERNEL_STUB(read4)
-static int32_t wsite, rsite;
-
-static void write_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_WRITE, wsite);
-}
-
-static void read_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_READ, rsite);
-}
+#include "rw_kernels.h"
 
 int main(int argc, char **argv) {
   int race = argc > 1 && !strcmp(argv[1], "race");
-  wsite = fake_cuda_site("k.cu", 3, 5, "_Z6write4Pi", CSAN_ACC_WRITE, 4);
-  rsite = fake_cuda_site("k.cu", 8, 5, "_Z5read4Pi", CSAN_ACC_READ, 4);
-  fake_cuda_register_kernel((const void *)write4, "_Z6write4Pi", FAKE_TWIN_OK, 1, write_body);
-  fake_cuda_register_kernel((const void *)read4, "_Z5read4Pi", FAKE_TWIN_OK, 1, read_body);
+  rw_kernels_register();
 
   /* Device 0: csan sets itself up here. */
   cudaStream_t a, b;
