@@ -83,6 +83,27 @@ static bool covers(const WindowEntry &C, const WindowEntry &X) {
          kindCovers(C.A->Kind, X.A->Kind);
 }
 
+/// Adds A's check to a window whose checks all run before it with nothing in
+/// between that could order memory: A is dropped if an entry covers it, else
+/// it stands in for (and drops) the entries it covers.
+static void addToWindow(SmallVectorImpl<WindowEntry> &Window, Access &A,
+                        const DataLayout &DL) {
+  int64_t Off = 0;
+  const Value *Base = GetPointerBaseWithConstantOffset(A.Ptr, Off, DL);
+  WindowEntry X{&A, Base, Off + int64_t(A.Offset), Off + int64_t(A.Offset + A.Size)};
+  if (llvm::any_of(Window, [&](const WindowEntry &C) { return covers(C, X); })) {
+    A.Dropped = true;
+    return;
+  }
+  llvm::erase_if(Window, [&](const WindowEntry &C) {
+    if (!covers(X, C))
+      return false;
+    C.A->Dropped = true;
+    return true;
+  });
+  Window.push_back(X);
+}
+
 /// (a): drop checks covered by another check of the same block.
 static void dropRedundantChecks(Function &F, std::vector<Access> &Checks,
                                 const DataLayout &DL) {
@@ -99,30 +120,8 @@ static void dropRedundantChecks(Function &F, std::vector<Access> &Checks,
       auto It = ChecksOf.find(&I);
       if (It == ChecksOf.end())
         continue;
-      for (Access *A : It->second) {
-        int64_t Off = 0;
-        const Value *Base = GetPointerBaseWithConstantOffset(A->Ptr, Off, DL);
-        WindowEntry X{A, Base, Off + int64_t(A->Offset), Off + int64_t(A->Offset + A->Size)};
-        bool Covered = false;
-        for (const WindowEntry &C : Window)
-          if (covers(C, X)) {
-            Covered = true;
-            break;
-          }
-        if (Covered) {
-          A->Dropped = true;
-          continue;
-        }
-        // X runs after every entry of the window (nothing in between can
-        // stop it), so it may stand in for the earlier checks it covers.
-        llvm::erase_if(Window, [&](const WindowEntry &C) {
-          if (!covers(X, C))
-            return false;
-          C.A->Dropped = true;
-          return true;
-        });
-        Window.push_back(X);
-      }
+      for (Access *A : It->second)
+        addToWindow(Window, *A, DL);
       // An access that synchronizes starts a window of its own, after it.
       if (endsMergeWindow(I))
         Window.clear();
@@ -171,26 +170,9 @@ static unsigned hoistInvariantChecks(Function &F, std::vector<Access> &Checks) {
 /// each other with nothing in between: apply (a) among them.
 static void dropRedundantHoisted(std::vector<Access> &Checks, const DataLayout &DL) {
   DenseMap<const Instruction *, SmallVector<WindowEntry, 4>> AtPoint;
-  for (Access &A : Checks) {
-    if (A.Dropped || !A.InsertPt || !A.isSimple())
-      continue;
-    int64_t Off = 0;
-    const Value *Base = GetPointerBaseWithConstantOffset(A.Ptr, Off, DL);
-    WindowEntry X{&A, Base, Off + int64_t(A.Offset), Off + int64_t(A.Offset + A.Size)};
-    auto &Window = AtPoint[A.InsertPt];
-    bool Covered = llvm::any_of(Window, [&](const WindowEntry &C) { return covers(C, X); });
-    if (Covered) {
-      A.Dropped = true;
-      continue;
-    }
-    llvm::erase_if(Window, [&](const WindowEntry &C) {
-      if (!covers(X, C))
-        return false;
-      C.A->Dropped = true;
-      return true;
-    });
-    Window.push_back(X);
-  }
+  for (Access &A : Checks)
+    if (!A.Dropped && A.InsertPt && A.isSimple())
+      addToWindow(AtPoint[A.InsertPt], A, DL);
 }
 
 unsigned csan::device::optimizeChecks(Function &F, std::vector<Access> &Checks,
