@@ -160,18 +160,14 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
       return -1;
     }
     p++;
-    size_t len = 0, full_len = 0;
-    bool truncated = false;
-    if (*p == '\'' || *p == '"') {
-      char quote = *p++;
-      while (*p && *p != quote) {
-        if (len < sizeof(value) - 1)
-          value[len++] = *p;
-        else
-          truncated = true;
-        full_len++;
-        p++;
-      }
+    /* A value runs to the next separator, or to its closing quote. Only
+     * its first sizeof(value) - 1 bytes are kept; len counts them all. */
+    char quote = (*p == '\'' || *p == '"') ? *p++ : '\0';
+    size_t len = 0;
+    for (; *p && (quote ? *p != quote : !is_sep(*p)); p++, len++)
+      if (len < sizeof(value) - 1)
+        value[len] = *p;
+    if (quote) {
       if (*p != quote) {
         csan_set_err(err, errlen, "unterminated %c quote in the value of %s", quote, d->name);
         return -1;
@@ -181,22 +177,13 @@ int csan_flags_parse(csan_flags *f, const char *opts, char *err, size_t errlen) 
         csan_set_err(err, errlen, "unexpected text after the quoted value of %s", d->name);
         return -1;
       }
-    } else {
-      while (*p && !is_sep(*p)) {
-        if (len < sizeof(value) - 1)
-          value[len++] = *p;
-        else
-          truncated = true;
-        full_len++;
-        p++;
-      }
     }
-    value[len] = '\0';
-    if (truncated) {
-      csan_set_err(err, errlen, "value of %s is too long (%zu bytes, at most %d)", d->name,
-              full_len, CSAN_FLAG_STR_MAX - 1);
+    if (len > sizeof(value) - 1) {
+      csan_set_err(err, errlen, "value of %s is too long (%zu bytes, at most %d)", d->name, len,
+                   CSAN_FLAG_STR_MAX - 1);
       return -1;
     }
+    value[len] = '\0';
     if (set_flag(f, d, value, err, errlen) != 0)
       return -1;
   }
