@@ -61,32 +61,12 @@ static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, ui
  * where it misses. */
 static __device__ __noinline__ void csan_dev_range(const csan_launch_ctx *ctx, uint64_t addr,
                                                    uint64_t size, uint32_t access, int32_t site) {
-  if (addr >> CSAN_VA_BITS)
-    return;
-  uint64_t end = addr + size;
-  if (end < addr || (end >> CSAN_VA_BITS))
-    end = 1ull << CSAN_VA_BITS;
-  csan_tag_t launch = csan_sh_launch_bits(ctx);
-  uint64_t page = 0, page_va = ~0ull;
-  for (uint64_t g = addr & ~(uint64_t)(CSAN_GRANULE_SIZE - 1); g < end; g += CSAN_GRANULE_SIZE) {
-    if ((g >> CSAN_PAGE_SHIFT) != page_va) {
-      page_va = g >> CSAN_PAGE_SHIFT;
-      page = csan_sh_page(ctx->shadow_dir, g);
-    }
-    if (!page) {
-      g = ((page_va + 1) << CSAN_PAGE_SHIFT) - CSAN_GRANULE_SIZE;
-      continue;
-    }
-    uint64_t lo = g < addr ? addr : g;
-    uint64_t hi = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
-    uint32_t amask = csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo));
-    uint64_t c0, c1;
-    csan_sh_load_cells(csan_sh_tags(page, g), &c0, &c1);
-    if (csan_sh_covered(c0, c1, csan_sh_cover_make(launch, amask, access)) ||
-        (c0 & CSAN_TAG_UNTRACKED))
-      continue;
+  csan_sh_range r;
+  uint64_t page, g;
+  uint32_t amask;
+  csan_sh_range_init(&r, ctx, addr, size, access);
+  while (csan_sh_range_next(&r, &page, &g, &amask))
     csan_dev_slow(ctx, page, g, amask, access, site, size);
-  }
 }
 
 /* ---- fast path -------------------------------------------------------------- */

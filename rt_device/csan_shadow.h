@@ -649,38 +649,82 @@ CSAN_SH_FN void csan_shadow_update(const csan_launch_ctx *ctx, uint64_t page, ui
  * Accesses of any size and alignment.
  * ---------------------------------------------------------------------- */
 
-/* Checks and records [addr, addr + size): one fast check and, when needed,
- * one slow path per granule. Bytes at or above 2^49 are untracked. */
-CSAN_SH_FN void csan_shadow_access(const csan_launch_ctx *ctx, uint64_t addr, uint64_t size,
-                                   uint32_t access, int32_t site, const csan_who *who) {
-  if (!ctx || !size || (addr >> CSAN_VA_BITS))
-    return;
-  uint64_t end = addr + size;
-  if (end < addr || (end >> CSAN_VA_BITS))
-    end = 1ull << CSAN_VA_BITS;
-  csan_tag_t launch = csan_sh_launch_bits(ctx);
-  uint64_t page = 0, page_va = ~0ull;
-  for (uint64_t g = addr & ~(uint64_t)(CSAN_GRANULE_SIZE - 1); g < end; g += CSAN_GRANULE_SIZE) {
-    uint64_t lo = g < addr ? addr : g;
-    uint64_t hi = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
-    if ((g >> CSAN_PAGE_SHIFT) != page_va) {
-      page_va = g >> CSAN_PAGE_SHIFT;
-      page = csan_sh_page(ctx->shadow_dir, g);
+/* A walk over the granules of [addr, addr + size) that an access of one
+ * kind must take the slow path for: their shadow exists, is tracked and
+ * does not already cover the access for this launch. Unshadowed pages are
+ * skipped whole; bytes at or above 2^49 are untracked. csan_shadow_access
+ * and the device runtime's range path (which merges the warp before its
+ * slow path) both walk ranges with it. */
+typedef struct {
+  const csan_launch_ctx *ctx;
+  uint64_t addr, end; /* the range, clipped to 2^49 */
+  uint64_t g;         /* the next granule to look at */
+  uint64_t page;      /* page shadow of page number page_va (0: none) */
+  uint64_t page_va;
+  csan_tag_t launch;
+  uint32_t access;
+} csan_sh_range;
+
+CSAN_SH_FN void csan_sh_range_init(csan_sh_range *r, const csan_launch_ctx *ctx, uint64_t addr,
+                                   uint64_t size, uint32_t access) {
+  r->ctx = ctx;
+  r->addr = addr;
+  r->end = addr + size;
+  if (r->end < addr || (r->end >> CSAN_VA_BITS))
+    r->end = 1ull << CSAN_VA_BITS;
+  r->g = addr & ~(uint64_t)(CSAN_GRANULE_SIZE - 1);
+  if (addr >> CSAN_VA_BITS)
+    r->g = r->end; /* nothing to walk */
+  r->page = 0;
+  r->page_va = ~0ull;
+  r->launch = csan_sh_launch_bits(ctx);
+  r->access = access;
+}
+
+/* The next granule that needs the slow path, with its page shadow and the
+ * range's byte mask in it; 0 at the end of the range. */
+CSAN_SH_FN int csan_sh_range_next(csan_sh_range *r, uint64_t *page, uint64_t *gaddr,
+                                  uint32_t *amask) {
+  for (; r->g < r->end; r->g += CSAN_GRANULE_SIZE) {
+    uint64_t g = r->g;
+    if ((g >> CSAN_PAGE_SHIFT) != r->page_va) {
+      r->page_va = g >> CSAN_PAGE_SHIFT;
+      r->page = csan_sh_page(r->ctx->shadow_dir, g);
     }
-    if (!page) {
+    if (!r->page) {
       /* Skip the rest of an unshadowed page at once. */
-      g = ((page_va + 1) << CSAN_PAGE_SHIFT) - CSAN_GRANULE_SIZE;
+      r->g = ((r->page_va + 1) << CSAN_PAGE_SHIFT) - CSAN_GRANULE_SIZE;
       continue;
     }
-    uint32_t amask = csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo));
-    uint64_t *tags = csan_sh_tags(page, g);
+    uint64_t lo = g < r->addr ? r->addr : g;
+    uint64_t hi = r->end - g < CSAN_GRANULE_SIZE ? r->end : g + CSAN_GRANULE_SIZE;
+    uint32_t m = csan_sh_byte_mask((uint32_t)(lo - g), (uint32_t)(hi - lo));
     uint64_t c0, c1;
-    csan_sh_load_cells(tags, &c0, &c1);
-    if (csan_sh_covered(c0, c1, csan_sh_cover_make(launch, amask, access)) ||
+    csan_sh_load_cells(csan_sh_tags(r->page, g), &c0, &c1);
+    if (csan_sh_covered(c0, c1, csan_sh_cover_make(r->launch, m, r->access)) ||
         (c0 & CSAN_TAG_UNTRACKED))
       continue;
-    csan_shadow_update(ctx, page, g, amask, access, site, size, who);
+    r->g = g + CSAN_GRANULE_SIZE;
+    *page = r->page;
+    *gaddr = g;
+    *amask = m;
+    return 1;
   }
+  return 0;
+}
+
+/* Checks and records [addr, addr + size): one fast check and, when needed,
+ * one slow path per granule. */
+CSAN_SH_FN void csan_shadow_access(const csan_launch_ctx *ctx, uint64_t addr, uint64_t size,
+                                   uint32_t access, int32_t site, const csan_who *who) {
+  if (!ctx || !size)
+    return;
+  csan_sh_range r;
+  uint64_t page, g;
+  uint32_t amask;
+  csan_sh_range_init(&r, ctx, addr, size, access);
+  while (csan_sh_range_next(&r, &page, &g, &amask))
+    csan_shadow_update(ctx, page, g, amask, access, site, size, who);
 }
 
 /* ------------------------------------------------------------------------
