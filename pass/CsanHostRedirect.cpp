@@ -215,6 +215,26 @@ static CallBase *redirectableCall(const Use &U) {
   return CB;
 }
 
+/// Ret(Params..., ptr): the prototype of a wrapper, or of a call of one,
+/// with the trailing csan_host_site pointer.
+static FunctionType *typeWithSite(Type *Ret, ArrayRef<Type *> Params) {
+  SmallVector<Type *, 16> P(Params);
+  P.push_back(PointerType::getUnqual(Ret->getContext()));
+  return FunctionType::get(Ret, P, false);
+}
+
+/// FnAttrs, A's return attributes and the attributes of A's first NumArgs
+/// parameters (byval, noundef, ...: they describe the same arguments), then
+/// none for the trailing site pointer.
+static AttributeList attrsWithSite(LLVMContext &Ctx, AttributeSet FnAttrs, AttributeList A,
+                                   unsigned NumArgs) {
+  SmallVector<AttributeSet, 16> ParamAttrs;
+  for (unsigned I = 0; I != NumArgs; ++I)
+    ParamAttrs.push_back(A.getParamAttrs(I));
+  ParamAttrs.push_back(AttributeSet());
+  return AttributeList::get(Ctx, FnAttrs, A.getRetAttrs(), ParamAttrs);
+}
+
 /// `__csan_<name>`: F's prototype plus the site pointer. An existing
 /// declaration of that name (an earlier csan run, or the user's) is reused
 /// whatever its type, since every call states its own type.
@@ -229,19 +249,11 @@ Function *ApiRedirector::getWrapper(Function &F) {
     return nullptr;
   }
   FunctionType *FTy = F.getFunctionType();
-  SmallVector<Type *, 16> Params(FTy->params());
-  Params.push_back(PointerType::getUnqual(M.getContext()));
-  Function *W = Function::Create(FunctionType::get(FTy->getReturnType(), Params, false),
+  Function *W = Function::Create(typeWithSite(FTy->getReturnType(), FTy->params()),
                                  GlobalValue::ExternalLinkage, Name, M);
   W->setCallingConv(F.getCallingConv());
-  // F's own attributes describe the same arguments (byval, noundef, ...).
   AttributeList FA = F.getAttributes();
-  SmallVector<AttributeSet, 16> ParamAttrs;
-  for (unsigned I = 0, E = FTy->getNumParams(); I != E; ++I)
-    ParamAttrs.push_back(FA.getParamAttrs(I));
-  ParamAttrs.push_back(AttributeSet());
-  W->setAttributes(
-      AttributeList::get(M.getContext(), FA.getFnAttrs(), FA.getRetAttrs(), ParamAttrs));
+  W->setAttributes(attrsWithSite(M.getContext(), FA.getFnAttrs(), FA, FTy->getNumParams()));
   return W;
 }
 
@@ -272,24 +284,16 @@ Function *ApiRedirector::getThunk(Function &F, Function *Wrapper) {
   LLVMContext &Ctx = M.getContext();
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", T));
   SmallVector<Value *, 16> Args;
-  SmallVector<Type *, 16> Params;
   bool HasStackArg = false;
   for (Argument &A : T->args()) {
     Args.push_back(&A);
-    Params.push_back(A.getType());
     HasStackArg |= A.hasByValAttr() || A.hasInAllocaAttr() || A.hasPreallocatedAttr();
   }
   Args.push_back(ConstantPointerNull::get(PointerType::getUnqual(Ctx)));
-  Params.push_back(PointerType::getUnqual(Ctx));
-  CallInst *Call = B.CreateCall(FunctionType::get(FTy->getReturnType(), Params, false),
-                                Wrapper, Args);
+  CallInst *Call = B.CreateCall(typeWithSite(FTy->getReturnType(), FTy->params()), Wrapper, Args);
   Call->setCallingConv(F.getCallingConv());
-  AttributeList FA = F.getAttributes();
-  SmallVector<AttributeSet, 16> ParamAttrs;
-  for (unsigned I = 0, E = FTy->getNumParams(); I != E; ++I)
-    ParamAttrs.push_back(FA.getParamAttrs(I));
-  ParamAttrs.push_back(AttributeSet());
-  Call->setAttributes(AttributeList::get(Ctx, AttributeSet(), FA.getRetAttrs(), ParamAttrs));
+  Call->setAttributes(
+      attrsWithSite(Ctx, AttributeSet(), F.getAttributes(), FTy->getNumParams()));
   // A tail call may not read the caller's stack: not with byval arguments.
   if (!HasStackArg)
     Call->setTailCall();
@@ -311,9 +315,8 @@ void ApiRedirector::redirectCall(CallBase &CB, Function *Wrapper) {
   SmallVector<Type *, 16> Params;
   for (Value *A : Args)
     Params.push_back(A->getType());
+  FunctionType *FTy = typeWithSite(CB.getType(), Params);
   Args.push_back(Sites.siteOf(CB));
-  Params.push_back(PointerType::getUnqual(Ctx));
-  FunctionType *FTy = FunctionType::get(CB.getType(), Params, false);
 
   SmallVector<OperandBundleDef, 1> Bundles;
   CB.getOperandBundlesAsDefs(Bundles);
@@ -328,11 +331,7 @@ void ApiRedirector::redirectCall(CallBase &CB, Function *Wrapper) {
   }
   New->setCallingConv(CB.getCallingConv());
   AttributeList CA = CB.getAttributes();
-  SmallVector<AttributeSet, 16> ParamAttrs;
-  for (unsigned I = 0, E = CB.arg_size(); I != E; ++I)
-    ParamAttrs.push_back(CA.getParamAttrs(I));
-  ParamAttrs.push_back(AttributeSet());
-  New->setAttributes(AttributeList::get(Ctx, CA.getFnAttrs(), CA.getRetAttrs(), ParamAttrs));
+  New->setAttributes(attrsWithSite(Ctx, CA.getFnAttrs(), CA, CB.arg_size()));
   New->copyMetadata(CB);
   New->takeName(&CB);
   CB.replaceAllUsesWith(New);
