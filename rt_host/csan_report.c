@@ -77,101 +77,72 @@ static uint64_t hash64(const void *p, size_t n) {
   return h;
 }
 
-/* Entries already handled, by everything that identifies one. */
+/* A set of byte strings, each kept as a copy, by open addressing. It holds
+ * the race-table entries already handled (their entry_key) and the site
+ * pairs already reported (their key text). Out of memory, an insertion
+ * answers "new": a report too many beats a race lost. */
+typedef struct blob {
+  size_t len;
+  unsigned char bytes[];
+} blob;
+
+typedef struct blob_set {
+  blob **v; /* NULL: a free slot */
+  size_t cap, n;
+} blob_set;
+
+/* The slot of k in v[cap]: the one that holds it, else the free one where it
+ * would go. */
+static size_t blob_slot(blob *const *v, size_t cap, const void *k, size_t len) {
+  size_t j = hash64(k, len) & (cap - 1);
+  while (v[j] && !(v[j]->len == len && !memcmp(v[j]->bytes, k, len)))
+    j = (j + 1) & (cap - 1);
+  return j;
+}
+
+static bool blob_set_contains(const blob_set *s, const void *k, size_t len) {
+  return s->cap && s->v[blob_slot(s->v, s->cap, k, len)];
+}
+
+/* Adds a copy of k; false if it was there already. */
+static bool blob_set_insert(blob_set *s, const void *k, size_t len) {
+  if ((s->n + 1) * 2 > s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 256;
+    blob **v = calloc(cap, sizeof(*v));
+    if (!v)
+      return true;
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->v[i])
+        v[blob_slot(v, cap, s->v[i]->bytes, s->v[i]->len)] = s->v[i];
+    free(s->v);
+    s->v = v;
+    s->cap = cap;
+  }
+  size_t j = blob_slot(s->v, s->cap, k, len);
+  if (s->v[j])
+    return false;
+  blob *b = malloc(sizeof(*b) + len);
+  if (!b)
+    return true;
+  b->len = len;
+  memcpy(b->bytes, k, len);
+  s->v[j] = b;
+  s->n++;
+  return true;
+}
+
+static void blob_set_clear(blob_set *s) {
+  for (size_t i = 0; i < s->cap; i++)
+    free(s->v[i]);
+  free(s->v);
+  memset(s, 0, sizeof(*s));
+}
+
+/* A race-table entry, by everything that identifies one. */
 typedef struct entry_key {
   uint32_t slot, epoch, site, other_site, access, pad;
   uint64_t other;
 } entry_key;
-
-typedef struct key_set {
-  entry_key *v;
-  bool *used;
-  size_t cap, n;
-} key_set;
-
-static bool key_set_insert(key_set *s, const entry_key *k) {
-  if ((s->n + 1) * 2 > s->cap) {
-    size_t cap = s->cap ? s->cap * 2 : 256;
-    entry_key *v = calloc(cap, sizeof(*v));
-    bool *used = calloc(cap, sizeof(*used));
-    if (!v || !used) {
-      free(v);
-      free(used);
-      return true; /* out of memory: report rather than lose it */
-    }
-    for (size_t i = 0; i < s->cap; i++)
-      if (s->used[i]) {
-        size_t j = hash64(&s->v[i], sizeof(entry_key)) & (cap - 1);
-        while (used[j])
-          j = (j + 1) & (cap - 1);
-        v[j] = s->v[i];
-        used[j] = true;
-      }
-    free(s->v);
-    free(s->used);
-    s->v = v;
-    s->used = used;
-    s->cap = cap;
-  }
-  size_t j = hash64(k, sizeof(*k)) & (s->cap - 1);
-  for (; s->used[j]; j = (j + 1) & (s->cap - 1))
-    if (!memcmp(&s->v[j], k, sizeof(*k)))
-      return false;
-  s->v[j] = *k;
-  s->used[j] = true;
-  s->n++;
-  return true;
-}
-
-static bool key_set_contains(const key_set *s, const entry_key *k) {
-  if (!s->cap)
-    return false;
-  size_t j = hash64(k, sizeof(*k)) & (s->cap - 1);
-  for (; s->used[j]; j = (j + 1) & (s->cap - 1))
-    if (!memcmp(&s->v[j], k, sizeof(*k)))
-      return true;
-  return false;
-}
-
-/* Site pairs already reported. */
-typedef struct str_set {
-  char **v;
-  size_t cap, n;
-} str_set;
-
-static bool str_set_insert(str_set *s, const char *k) {
-  if ((s->n + 1) * 2 > s->cap) {
-    size_t cap = s->cap ? s->cap * 2 : 256;
-    char **v = calloc(cap, sizeof(*v));
-    if (!v)
-      return true;
-    for (size_t i = 0; i < s->cap; i++)
-      if (s->v[i]) {
-        size_t j = hash64(s->v[i], strlen(s->v[i])) & (cap - 1);
-        while (v[j])
-          j = (j + 1) & (cap - 1);
-        v[j] = s->v[i];
-      }
-    free(s->v);
-    s->v = v;
-    s->cap = cap;
-  }
-  size_t j = hash64(k, strlen(k)) & (s->cap - 1);
-  for (; s->v[j]; j = (j + 1) & (s->cap - 1))
-    if (!strcmp(s->v[j], k))
-      return false;
-  s->v[j] = strdup(k);
-  if (!s->v[j])
-    return true;
-  s->n++;
-  return true;
-}
-
-static void str_set_free(str_set *s) {
-  for (size_t i = 0; i < s->cap; i++)
-    free(s->v[i]);
-  free(s->v);
-}
 
 /* ------------------------------------------------------------------------
  * The reporter.
@@ -184,8 +155,8 @@ struct csan_reporter {
   csan_report_format format;
   int max_reports, exitcode, verbosity, race_table_size, pool_mb;
   bool halt_on_error;
-  key_set seen;
-  str_set pairs;
+  blob_set seen;  /* entry_key of each entry handled */
+  blob_set pairs; /* the key text of each site pair reported */
   csan_report_stats stats;
   uint64_t table_dropped;
   uint64_t dropped_before; /* dropped by tables emptied since (csan_report_table_cleared) */
@@ -220,9 +191,8 @@ csan_reporter *csan_reporter_create(const csan_flags *flags, const csan_report_e
 void csan_reporter_destroy(csan_reporter *r) {
   if (!r)
     return;
-  free(r->seen.v);
-  free(r->seen.used);
-  str_set_free(&r->pairs);
+  blob_set_clear(&r->seen);
+  blob_set_clear(&r->pairs);
   pthread_mutex_destroy(&r->mu);
   free(r);
 }
@@ -348,11 +318,11 @@ static void emit(csan_reporter *r, const csan_report_item *it) {
 /* Handles one READY entry; returns the reports it printed. */
 static size_t handle_entry(csan_reporter *r, const csan_race *e) {
   entry_key k = {e->slot, e->epoch, e->site, e->other_site, e->access, 0, e->other};
-  if (key_set_contains(&r->seen, &k))
+  if (blob_set_contains(&r->seen, &k, sizeof(k)))
     return 0;
   if (r->env.op_completed && !r->env.op_completed(r->env.ctx, e->slot, e->epoch))
     return 0;
-  key_set_insert(&r->seen, &k);
+  blob_set_insert(&r->seen, &k, sizeof(k));
 
   csan_report_item it;
   memset(&it, 0, sizeof(it));
@@ -370,7 +340,7 @@ static size_t handle_entry(csan_reporter *r, const csan_race *e) {
   side_key(&it.cur, e->site, a, sizeof(a));
   side_key(&it.prev, e->other_site, b, sizeof(b));
   snprintf(key, sizeof(key), "%s|%s|%s", it.kind, a, b);
-  if (!str_set_insert(&r->pairs, key)) {
+  if (!blob_set_insert(&r->pairs, key, strlen(key))) {
     r->stats.duplicates++;
     return 0;
   }
@@ -443,9 +413,7 @@ size_t csan_report_table(csan_reporter *r, const csan_race_table *table) {
 
 void csan_report_table_cleared(csan_reporter *r) {
   pthread_mutex_lock(&r->mu);
-  free(r->seen.v);
-  free(r->seen.used);
-  memset(&r->seen, 0, sizeof(r->seen));
+  blob_set_clear(&r->seen);
   r->dropped_before += r->table_dropped;
   r->table_dropped = 0;
   pthread_mutex_unlock(&r->mu);
