@@ -54,7 +54,10 @@
  */
 #include "csan_cuda_rt.h"
 
+#include "csan_pairtab.h"
+
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,8 +96,7 @@ typedef struct twin_state {
 } twin_state;
 
 typedef struct twin_entry {
-  const void *func;   /* the host stub and */
-  CUcontext ctx;      /* the context it was looked up in: the key */
+  csan_pair_key key;  /* the host stub and the context it was looked up in */
   CUfunction kernel;  /* K, or null when cudaGetFuncBySymbol failed */
   CUfunction twin;    /* K__csan, or null: launch K unchecked */
   twin_state *state;  /* null only when out of memory */
@@ -102,6 +104,7 @@ typedef struct twin_entry {
   const char *name;   /* mangled, interned */
   uint32_t nparams;   /* of K */
 } twin_entry;
+_Static_assert(offsetof(twin_entry, key) == 0, "a csan_pairtab entry begins with its key");
 
 static _Atomic uint64_t g_unchecked;
 
@@ -110,63 +113,13 @@ uint64_t csan_rt_unchecked_launches(void) {
 }
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
-static twin_entry *g_tab; /* open addressing by (func, ctx) */
-static size_t g_n, g_cap;
-
-static size_t func_hash(const void *f, CUcontext ctx) {
-  uint64_t h = ((uint64_t)(uintptr_t)f ^ ((uint64_t)(uintptr_t)ctx >> 4)) * 0x9e3779b97f4a7c15ull;
-  return (size_t)(h >> 20);
-}
-
-static const twin_entry *tab_find(const void *func, CUcontext ctx) {
-  if (!g_cap)
-    return NULL;
-  for (size_t i = func_hash(func, ctx) & (g_cap - 1);; i = (i + 1) & (g_cap - 1)) {
-    if (!g_tab[i].func)
-      return NULL;
-    if (g_tab[i].func == func && g_tab[i].ctx == ctx)
-      return &g_tab[i];
-  }
-}
-
-/* Inserts e unless its key is there; returns the entry in the table (stable
- * until the table grows: callers copy it). */
-static const twin_entry *tab_insert(const twin_entry *e) {
-  const twin_entry *old = tab_find(e->func, e->ctx);
-  if (old)
-    return old;
-  if ((g_n + 1) * 2 > g_cap) {
-    size_t cap = g_cap ? 2 * g_cap : 64;
-    twin_entry *v = calloc(cap, sizeof *v);
-    if (!v)
-      return NULL;
-    for (size_t i = 0; i < g_cap; i++) {
-      if (!g_tab[i].func)
-        continue;
-      size_t j = func_hash(g_tab[i].func, g_tab[i].ctx) & (cap - 1);
-      while (v[j].func)
-        j = (j + 1) & (cap - 1);
-      v[j] = g_tab[i];
-    }
-    free(g_tab);
-    g_tab = v;
-    g_cap = cap;
-  }
-  size_t j = func_hash(e->func, e->ctx) & (g_cap - 1);
-  while (g_tab[j].func)
-    j = (j + 1) & (g_cap - 1);
-  g_tab[j] = *e;
-  g_n++;
-  return &g_tab[j];
-}
+static csan_pairtab g_tab = CSAN_PAIRTAB_INIT(twin_entry); /* under g_mu */
 
 void csan_rt_twins_forget(void) {
   /* The twins' states are not freed: a launch racing with the reset may
    * still hold a copy of its entry (a few bytes per kernel and reset). */
   pthread_mutex_lock(&g_mu);
-  free(g_tab);
-  g_tab = NULL;
-  g_n = g_cap = 0;
+  csan_pairtab_clear(&g_tab);
   pthread_mutex_unlock(&g_mu);
 }
 
@@ -186,8 +139,7 @@ static uint32_t count_params(CUfunction f, size_t *last_size) {
  * are CUDA calls). */
 static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
   memset(e, 0, sizeof *e);
-  e->func = func;
-  e->ctx = ctx;
+  e->key = (csan_pair_key){func, (uint64_t)(uintptr_t)ctx};
   cudaFunction_t f = NULL;
   bool clean = csan_rt_err_save();
   cudaError_t err = cudaGetFuncBySymbol(&f, func);
@@ -236,7 +188,7 @@ static twin_entry twin_get(const void *func) {
   CUcontext ctx = NULL;
   csan_g.drv.cuCtxGetCurrent(&ctx);
   pthread_mutex_lock(&g_mu);
-  const twin_entry *t = tab_find(func, ctx);
+  const twin_entry *t = csan_pairtab_find(&g_tab, func, (uint64_t)(uintptr_t)ctx);
   if (t) {
     e = *t;
     pthread_mutex_unlock(&g_mu);
@@ -248,7 +200,7 @@ static twin_entry twin_get(const void *func) {
   twin_lookup(func, ctx, &e);
   csan_rt_own_end(&own);
   pthread_mutex_lock(&g_mu);
-  t = tab_insert(&e);
+  t = csan_pairtab_insert(&g_tab, &e);
   if (t)
     e = *t;
   pthread_mutex_unlock(&g_mu);

@@ -35,6 +35,9 @@
  * layer of the shadow engine). */
 #include "csan_shadow_cpu_platform.h"
 
+#include "csan_pairtab.h"
+
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,11 +64,11 @@ bool csan_rt_read_device(void *dst, uint64_t src, size_t n) {
  * ---------------------------------------------------------------------- */
 
 typedef struct site_entry {
-  const void *module;
-  uint32_t site;
+  csan_pair_key key; /* module, site */
   bool ok;
   csan_site_info info;
 } site_entry;
+_Static_assert(offsetof(site_entry, key) == 0, "a csan_pairtab entry begins with its key");
 
 typedef struct anchor_entry {
   const void *module;
@@ -73,53 +76,9 @@ typedef struct anchor_entry {
 } anchor_entry;
 
 static pthread_mutex_t g_site_mu = PTHREAD_MUTEX_INITIALIZER;
-static site_entry *g_sites;
-static size_t g_nsites, g_sites_cap; /* open addressing, power-of-two capacity */
+static csan_pairtab g_sites = CSAN_PAIRTAB_INIT(site_entry);
 static anchor_entry *g_anchors;
 static size_t g_nanchors;
-
-static size_t site_hash(const void *module, uint32_t site) {
-  uint64_t h = (uint64_t)(uintptr_t)module * 0x9e3779b97f4a7c15ull ^ site;
-  h ^= h >> 29;
-  return (size_t)(h * 0xbf58476d1ce4e5b9ull >> 17);
-}
-
-static site_entry *site_find(const void *module, uint32_t site) {
-  if (!g_sites_cap)
-    return NULL;
-  for (size_t i = site_hash(module, site) & (g_sites_cap - 1);; i = (i + 1) & (g_sites_cap - 1)) {
-    site_entry *e = &g_sites[i];
-    if (!e->module)
-      return NULL;
-    if (e->module == module && e->site == site)
-      return e;
-  }
-}
-
-static void site_insert(const site_entry *n) {
-  if ((g_nsites + 1) * 2 > g_sites_cap) {
-    size_t cap = g_sites_cap ? 2 * g_sites_cap : 256;
-    site_entry *v = calloc(cap, sizeof *v);
-    if (!v)
-      return;
-    for (size_t i = 0; i < g_sites_cap; i++) {
-      if (!g_sites[i].module)
-        continue;
-      size_t j = site_hash(g_sites[i].module, g_sites[i].site) & (cap - 1);
-      while (v[j].module)
-        j = (j + 1) & (cap - 1);
-      v[j] = g_sites[i];
-    }
-    free(g_sites);
-    g_sites = v;
-    g_sites_cap = cap;
-  }
-  size_t j = site_hash(n->module, n->site) & (g_sites_cap - 1);
-  while (g_sites[j].module)
-    j = (j + 1) & (g_sites_cap - 1);
-  g_sites[j] = *n;
-  g_nsites++;
-}
 
 static uint64_t module_anchor(const void *module) {
   pthread_mutex_lock(&g_site_mu);
@@ -183,7 +142,7 @@ static bool env_resolve_site(void *ctx, const void *module, uint32_t site, csan_
   if (!module || !site)
     return false;
   pthread_mutex_lock(&g_site_mu);
-  site_entry *e = site_find(module, site);
+  site_entry *e = csan_pairtab_find(&g_sites, module, site);
   bool found = e != NULL, ok = e && e->ok;
   if (ok)
     *out = e->info;
@@ -193,8 +152,7 @@ static bool env_resolve_site(void *ctx, const void *module, uint32_t site, csan_
 
   site_entry n;
   memset(&n, 0, sizeof n);
-  n.module = module;
-  n.site = site;
+  n.key = (csan_pair_key){module, site};
   uint64_t anchor = module_anchor(module);
   csan_site d;
   if (anchor && csan_rt_read_device(&d, anchor + (uint64_t)(int64_t)(int32_t)site, sizeof d)) {
@@ -207,8 +165,7 @@ static bool env_resolve_site(void *ctx, const void *module, uint32_t site, csan_
     n.info.size = d.size;
   }
   pthread_mutex_lock(&g_site_mu);
-  if (!site_find(module, site))
-    site_insert(&n);
+  csan_pairtab_insert(&g_sites, &n);
   pthread_mutex_unlock(&g_site_mu);
   if (n.ok)
     *out = n.info;
@@ -218,9 +175,7 @@ static bool env_resolve_site(void *ctx, const void *module, uint32_t site, csan_
 void csan_rt_report_forget(void) {
   /* A reset unloads every module; a new module may reuse an old handle. */
   pthread_mutex_lock(&g_site_mu);
-  free(g_sites);
-  g_sites = NULL;
-  g_nsites = g_sites_cap = 0;
+  csan_pairtab_clear(&g_sites);
   free(g_anchors);
   g_anchors = NULL;
   g_nanchors = 0;
