@@ -202,6 +202,99 @@ static void prefix_dir(char *out, size_t len) {
   snprintf(out, len, "%s", dirname(tmp));
 }
 
+/* Where csan lives: <prefix>/lib holds csan.so and the runtimes. */
+typedef struct layout {
+  char prefix[PATH_MAX], libdir[PATH_MAX + 8], plugin[PATH_MAX + 32];
+} layout;
+
+/* The user's arguments, with -fgpu-default-stream= handed to cc1: clang 22's
+ * driver forwards it only for HIP and warns that it is unused for CUDA; cc1
+ * honours it for CUDA (the headers then select the _ptsz/_ptds entry points
+ * and <<<>>> calls cudaLaunchKernel_ptsz). */
+static void add_user_args(args *out, int argc, char **argv, const plan *p) {
+  for (int i = 1; i < argc; i++) {
+    if (starts(argv[i], "-fgpu-default-stream=") && strcmp(argv[i - 1], "-Xclang") != 0) {
+      if (p->compiles) {
+        push(out, "-Xclang");
+        push(out, argv[i]);
+      }
+      continue;
+    }
+    push(out, argv[i]);
+  }
+}
+
+/* The plugin, for anything compiled. */
+static void add_plugin(args *out, const plan *p, const layout *l) {
+  if (!p->compiles || p->info_only || p->has_plugin)
+    return;
+  if (!exists(l->plugin)) {
+    fprintf(stderr, "csan-clang: error: the csan plugin is missing: %s (%s); "
+                    "build csan or reinstall it\n", l->plugin, strerror(errno));
+    exit(1);
+  }
+  pushf(out, "-fpass-plugin=%s", l->plugin);
+}
+
+/* CUDA: the toolkit, the twins' launch bounds, the default architecture. */
+static void add_cuda_flags(args *out, const plan *p) {
+  if (!p->cuda || p->info_only)
+    return;
+  if (!p->has_cuda_path) {
+    const char *cuda = getenv("CSAN_CUDA_PATH");
+    pushf(out, "--cuda-path=%s", cuda && *cuda ? cuda : CSAN_CUDA_PATH_DEFAULT);
+  }
+  push(out, "-Wno-unknown-cuda-version");
+  /* Whole-program device code: bound the twins' block size so every launch
+   * of a kernel can launch its twin (-fgpu-rdc cannot: see the pass). */
+  if (p->compiles && !p->rdc) {
+    push(out, "-mllvm");
+    push(out, "-csan-twin-max-threads=1024");
+  }
+  if (!p->has_arch) {
+    push(out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);
+    /* PTX goes into the fatbinary; without one clang would call it unused. */
+    if (!p->no_fatbin)
+      push(out, "--cuda-include-ptx=" CSAN_DEFAULT_GPU_ARCH);
+  }
+}
+
+/* A runtime library of csan's, which must exist. */
+static void lib_path(char *buf, size_t n, const layout *l, const char *name) {
+  snprintf(buf, n, "%s/%s", l->libdir, name);
+  if (!exists(buf)) {
+    fprintf(stderr, "csan-clang: error: the csan runtime is missing: %s\n", buf);
+    exit(1);
+  }
+}
+
+/* Linking: csan's host runtime, then the CUDA runtime it calls. */
+static void add_link_flags(args *out, const plan *p, const layout *l) {
+  if (!p->links)
+    return;
+  if (p->rdc && !p->offload_link)
+    push(out, "--offload-link");
+  char lib[PATH_MAX + 32];
+  if (p->static_cudart) {
+    lib_path(lib, sizeof lib, l, "libcsan_rt.a");
+    push(out, lib);
+    /* libcsan_rt.a calls the CUDA runtime: cudart must follow it. */
+    pushf(out, "-L%s", CSAN_CUDA_LIBDIR);
+    push(out, "-lcudart_static");
+    push(out, "-lpthread");
+    push(out, "-ldl");
+    push(out, "-lrt");
+    return;
+  }
+  lib_path(lib, sizeof lib, l, "libcsan_rt.so");
+  pushf(out, "-L%s", l->libdir);
+  pushf(out, "-Wl,-rpath,%s", l->libdir);
+  push(out, "-lcsan_rt");
+  pushf(out, "-L%s", CSAN_CUDA_LIBDIR);
+  pushf(out, "-Wl,-rpath,%s", CSAN_CUDA_LIBDIR);
+  push(out, "-lcudart");
+}
+
 int main(int argc, char **argv) {
   const char *self = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
   bool cxx = strstr(self, "++") != NULL;
@@ -209,90 +302,20 @@ int main(int argc, char **argv) {
   if (!clang || !*clang)
     clang = cxx ? CSAN_CLANGXX_PATH : CSAN_CLANG_PATH;
 
-  char prefix[PATH_MAX], libdir[PATH_MAX + 8], plugin[PATH_MAX + 32];
-  prefix_dir(prefix, sizeof prefix);
-  snprintf(libdir, sizeof libdir, "%s/lib", prefix);
-  snprintf(plugin, sizeof plugin, "%s/csan.so", libdir);
+  layout l;
+  prefix_dir(l.prefix, sizeof l.prefix);
+  snprintf(l.libdir, sizeof l.libdir, "%s/lib", l.prefix);
+  snprintf(l.plugin, sizeof l.plugin, "%s/csan.so", l.libdir);
 
   plan p = {0};
   classify(argc, argv, &p);
 
   args out = {0};
   push(&out, clang);
-  for (int i = 1; i < argc; i++) {
-    /* clang 22's driver forwards -fgpu-default-stream= only for HIP and warns
-     * that it is unused for CUDA; cc1 honours it for CUDA (the headers then
-     * select the _ptsz/_ptds entry points and <<<>>> calls
-     * cudaLaunchKernel_ptsz), so hand it to cc1 directly. */
-    if (starts(argv[i], "-fgpu-default-stream=") && strcmp(argv[i - 1], "-Xclang") != 0) {
-      if (p.compiles) {
-        push(&out, "-Xclang");
-        push(&out, argv[i]);
-      }
-      continue;
-    }
-    push(&out, argv[i]);
-  }
-
-  if (p.compiles && !p.info_only && !p.has_plugin) {
-    if (!exists(plugin)) {
-      fprintf(stderr, "csan-clang: error: the csan plugin is missing: %s (%s); "
-                      "build csan or reinstall it\n", plugin, strerror(errno));
-      return 1;
-    }
-    pushf(&out, "-fpass-plugin=%s", plugin);
-  }
-  if (p.cuda && !p.info_only) {
-    if (!p.has_cuda_path) {
-      const char *cuda = getenv("CSAN_CUDA_PATH");
-      pushf(&out, "--cuda-path=%s", cuda && *cuda ? cuda : CSAN_CUDA_PATH_DEFAULT);
-    }
-    push(&out, "-Wno-unknown-cuda-version");
-    /* Whole-program device code: bound the twins' block size so every launch
-     * of a kernel can launch its twin (-fgpu-rdc cannot: see the pass). */
-    if (p.compiles && !p.rdc) {
-      push(&out, "-mllvm");
-      push(&out, "-csan-twin-max-threads=1024");
-    }
-    if (!p.has_arch) {
-      push(&out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);
-      /* PTX goes into the fatbinary; without one clang would call it unused. */
-      if (!p.no_fatbin)
-        push(&out, "--cuda-include-ptx=" CSAN_DEFAULT_GPU_ARCH);
-    }
-  }
-  if (p.links) {
-    if (p.rdc && !p.offload_link)
-      push(&out, "--offload-link");
-    if (p.static_cudart) {
-      char lib[PATH_MAX + 32];
-      snprintf(lib, sizeof lib, "%s/libcsan_rt.a", libdir);
-      if (!exists(lib)) {
-        fprintf(stderr, "csan-clang: error: the csan runtime is missing: %s\n", lib);
-        return 1;
-      }
-      push(&out, lib);
-      /* libcsan_rt.a calls the CUDA runtime: cudart must follow it. */
-      pushf(&out, "-L%s", CSAN_CUDA_LIBDIR);
-      push(&out, "-lcudart_static");
-      push(&out, "-lpthread");
-      push(&out, "-ldl");
-      push(&out, "-lrt");
-    } else {
-      char lib[PATH_MAX + 32];
-      snprintf(lib, sizeof lib, "%s/libcsan_rt.so", libdir);
-      if (!exists(lib)) {
-        fprintf(stderr, "csan-clang: error: the csan runtime is missing: %s\n", lib);
-        return 1;
-      }
-      pushf(&out, "-L%s", libdir);
-      pushf(&out, "-Wl,-rpath,%s", libdir);
-      push(&out, "-lcsan_rt");
-      pushf(&out, "-L%s", CSAN_CUDA_LIBDIR);
-      pushf(&out, "-Wl,-rpath,%s", CSAN_CUDA_LIBDIR);
-      push(&out, "-lcudart");
-    }
-  }
+  add_user_args(&out, argc, argv, &p);
+  add_plugin(&out, &p, &l);
+  add_cuda_flags(&out, &p);
+  add_link_flags(&out, &p, &l);
 
   const char *verbose = getenv("CSAN_DRIVER_VERBOSE");
   if (verbose && *verbose && strcmp(verbose, "0") != 0) {

@@ -98,49 +98,46 @@ static FunctionPassManager cleanupPipeline() {
   return FPM;
 }
 
-PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!isDeviceModule(M))
-    return PreservedAnalyses::all();
-  SetVector<Function *> Callers = functionsCallingRuntime(M);
-  if (Callers.empty())
-    return PreservedAnalyses::all();
-
+/// Step 1: the runtime bitcode, parsed and prepared, or null with an error
+/// emitted.
+static std::unique_ptr<Module> loadRuntime(Module &M, std::string &Path) {
   LLVMContext &C = M.getContext();
-  std::string Path =
-      ClRtBitcode.empty() ? pluginDirectory() + "/" CSAN_RT_BITCODE_NAME : ClRtBitcode.getValue();
+  Path = ClRtBitcode.empty() ? csan::pluginDirectory() + "/" CSAN_RT_BITCODE_NAME
+                             : ClRtBitcode.getValue();
   SMDiagnostic Err;
   std::unique_ptr<Module> RT = parseIRFile(Path, Err, C);
   if (!RT) {
-    std::string Where =
-        Err.getLineNo() > 0 ? (Twine(Err.getLineNo()) + ":" + Twine(Err.getColumnNo() + 1) + ": ").str()
-                            : std::string();
+    std::string Where = Err.getLineNo() > 0 ? (Twine(Err.getLineNo()) + ":" +
+                                               Twine(Err.getColumnNo() + 1) + ": ")
+                                                  .str()
+                                            : std::string();
     C.emitError("csan: cannot load device runtime '" + Path + "': " + Where + Err.getMessage());
-    return PreservedAnalyses::all();
+    return nullptr;
   }
   prepareRuntime(*RT, M);
+  return RT;
+}
 
-  // Everything defined after linking that was not before is runtime code.
-  DenseSet<const GlobalValue *> UserDefinitions;
-  for (const GlobalValue &GV : M.global_values())
-    if (!GV.isDeclaration())
-      UserDefinitions.insert(&GV);
-
-  if (Linker::linkModules(M, std::move(RT), Linker::Flags::LinkOnlyNeeded)) {
-    C.emitError("csan: cannot link device runtime '" + Path + "' into the module");
-    return PreservedAnalyses::none();
-  }
-
+/// True (with an error emitted) when the module still calls an entry point
+/// the runtime did not define.
+static bool reportMissingEntries(Module &M, StringRef Path) {
   bool Missing = false;
   for (Function &F : M)
     if (F.isDeclaration() && isRuntimeEntryName(F.getName()) && !F.use_empty()) {
-      C.emitError("csan: device runtime '" + Path + "' does not define '" + F.getName() + "'");
+      M.getContext().emitError("csan: device runtime '" + Path + "' does not define '" +
+                               F.getName() + "'");
       Missing = true;
     }
-  if (Missing)
-    return PreservedAnalyses::none();
+  return Missing;
+}
 
-  const Function *UserCode = Callers.front();
-  // Weak handles: the inliner erases the entry points it made dead.
+/// Step 2: the linked runtime's definitions (everything defined now that
+/// was not in UserDefinitions) become internal and take the user's target
+/// attributes; the ABI globals stay weak. Returns weak handles to them: the
+/// inliner erases the entry points it made dead.
+static SmallVector<WeakVH, 32>
+internalizeRuntime(Module &M, const DenseSet<const GlobalValue *> &UserDefinitions,
+                   const Function *UserCode) {
   SmallVector<WeakVH, 32> RuntimeDefinitions;
   for (GlobalValue &GV : M.global_values()) {
     if (GV.isDeclaration() || UserDefinitions.contains(&GV))
@@ -155,24 +152,32 @@ PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager
     GV.setVisibility(GlobalValue::DefaultVisibility);
     RuntimeDefinitions.push_back(&GV);
   }
+  return RuntimeDefinitions;
+}
 
+/// Step 3: inline the always_inline entry points and, above -O0, clean up
+/// the functions that received them.
+static void inlineAndCleanUp(Module &M, ModuleAnalysisManager &MAM, OptimizationLevel Level,
+                             ArrayRef<Function *> Callers) {
   ModulePassManager Inline;
   Inline.addPass(AlwaysInlinerPass(/*InsertLifetime=*/false));
   Inline.run(M, MAM);
-
-  if (Level != OptimizationLevel::O0) {
-    FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-    FunctionPassManager Cleanup = cleanupPipeline();
-    for (Function *F : Callers) {
-      PreservedAnalyses PA = Cleanup.run(*F, FAM);
-      FAM.invalidate(*F, PA);
-    }
+  if (Level == OptimizationLevel::O0)
+    return;
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  FunctionPassManager Cleanup = cleanupPipeline();
+  for (Function *F : Callers) {
+    PreservedAnalyses PA = Cleanup.run(*F, FAM);
+    FAM.invalidate(*F, PA);
   }
+}
 
-  // Runtime code that nothing calls any more (inlined entry points).
+/// Erases runtime code that nothing calls any more (inlined entry points),
+/// until none is left.
+static void eraseDeadRuntime(ArrayRef<WeakVH> RuntimeDefinitions) {
   for (bool Erased = true; Erased;) {
     Erased = false;
-    for (WeakVH &Handle : RuntimeDefinitions) {
+    for (const WeakVH &Handle : RuntimeDefinitions) {
       auto *GV = cast_or_null<GlobalValue>(Handle);
       if (!GV || !GV->use_empty())
         continue;
@@ -180,5 +185,34 @@ PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager
       Erased = true;
     }
   }
+}
+
+PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!isDeviceModule(M))
+    return PreservedAnalyses::all();
+  SetVector<Function *> Callers = functionsCallingRuntime(M);
+  if (Callers.empty())
+    return PreservedAnalyses::all();
+
+  std::string Path;
+  std::unique_ptr<Module> RT = loadRuntime(M, Path);
+  if (!RT)
+    return PreservedAnalyses::all();
+  // Everything defined after linking that was not before is runtime code.
+  DenseSet<const GlobalValue *> UserDefinitions;
+  for (const GlobalValue &GV : M.global_values())
+    if (!GV.isDeclaration())
+      UserDefinitions.insert(&GV);
+  if (Linker::linkModules(M, std::move(RT), Linker::Flags::LinkOnlyNeeded)) {
+    M.getContext().emitError("csan: cannot link device runtime '" + Path + "' into the module");
+    return PreservedAnalyses::none();
+  }
+  if (reportMissingEntries(M, Path))
+    return PreservedAnalyses::none();
+
+  SmallVector<WeakVH, 32> RuntimeDefinitions =
+      internalizeRuntime(M, UserDefinitions, Callers.front());
+  inlineAndCleanUp(M, MAM, Level, Callers.getArrayRef());
+  eraseDeadRuntime(RuntimeDefinitions);
   return PreservedAnalyses::none();
 }

@@ -95,6 +95,11 @@ public:
   bool run();
 
 private:
+  bool configure();
+  void collectFunctions(SmallVectorImpl<Function *> &Kernels,
+                        SmallVectorImpl<Function *> &DeviceFunctions);
+  bool instrumentDeviceFunctions(ArrayRef<Function *> DeviceFunctions);
+  bool instrumentKernel(Function &K, StructType *CtxTy, bool &NeedSlot);
   void initializeCallbacks();
   StructType *launchContextType();
   Function *createTwin(Function &K);
@@ -404,11 +409,9 @@ static void boundTwinBlockSize(Function &Twin) {
     Twin.addFnAttr("nvvm.maxntid", utostr(ClTwinMaxThreads));
 }
 
-bool DeviceInstrumenter::run() {
-  if (M.getNamedMetadata(InstrumentedMDName)) {
-    LLVM_DEBUG(dbgs() << "csan-device: module already instrumented\n");
-    return false;
-  }
+/// Reads the options that apply to the whole module; false (with an error
+/// emitted) when one is invalid.
+bool DeviceInstrumenter::configure() {
   if (!ClFunctionFilter.empty()) {
     Filter.emplace(ClFunctionFilter);
     std::string Error;
@@ -419,8 +422,13 @@ bool DeviceInstrumenter::run() {
     }
   }
   ChecksLeft = ClBisectLimit;
+  return true;
+}
 
-  SmallVector<Function *, 16> Kernels, DeviceFunctions;
+/// Splits the module's definitions into kernels and device functions
+/// (csan's own runtime functions are neither).
+void DeviceInstrumenter::collectFunctions(SmallVectorImpl<Function *> &Kernels,
+                                          SmallVectorImpl<Function *> &DeviceFunctions) {
   for (Function &F : M) {
     if (F.isDeclaration() || F.getName().starts_with(CSAN_DEV_PREFIX))
       continue;
@@ -428,13 +436,12 @@ bool DeviceInstrumenter::run() {
   }
   Stats.Kernels = Kernels.size();
   Stats.DeviceFunctions = DeviceFunctions.size();
+}
 
-  initializeCallbacks();
-  StructType *CtxTy = launchContextType();
+/// Instruments device functions. They go first: which of them read the
+/// context slot decides which kernels need a prologue.
+bool DeviceInstrumenter::instrumentDeviceFunctions(ArrayRef<Function *> DeviceFunctions) {
   bool Changed = false;
-
-  // Device functions first: which of them read the context slot decides
-  // which kernels need a prologue.
   for (Function *F : DeviceFunctions) {
     if (F->hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
       ++Stats.OptedOut;
@@ -446,42 +453,61 @@ bool DeviceInstrumenter::run() {
       Changed = true;
     }
   }
+  return Changed;
+}
 
-  bool NeedSlot = !SlotReaders.empty();
-  for (Function *K : Kernels) {
-    // Whatever K calls may read the slot: K must say "no context" (null),
-    // also when K itself is not instrumented, or the callee would read
-    // what an earlier block left in shared memory.
-    bool Prologue = mayReadContextSlot(*K);
-    NeedSlot |= Prologue;
-    if (K->hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
-      ++Stats.OptedOut;
-      if (Prologue) {
-        insertKernelPrologue(*K, ConstantPointerNull::get(PtrTy));
-        Changed = true;
-      }
-      continue;
-    }
-    std::string TwinName = (K->getName() + CSAN_KERNEL_SUFFIX).str();
-    if (M.getNamedValue(TwinName)) {
-      M.getContext().emitError("csan: cannot create the instrumented twin of kernel '" +
-                               K->getName() + "': the name '" + TwinName +
-                               "' is already defined");
-      continue;
-    }
-    Function *Twin = createKernelTwin(*K, CtxTy);
-    ++Stats.Twins;
-    boundTwinBlockSize(*Twin);
-    Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
-    instrumentFunction(*Twin, Ctx, K->getName(), /*IsKernel=*/true);
-    if (Prologue) {
-      insertKernelPrologue(*Twin, Ctx); // first in the entry block
-      insertKernelPrologue(*K, ConstantPointerNull::get(PtrTy));
-      dropAttributesInvalidatedByChecks(*K);
-    }
-    dropAttributesInvalidatedByChecks(*Twin);
-    Changed = true;
+/// Gives kernel K its twin and the prologues the slot needs. Sets
+/// NeedSlot when K (or its twin) writes the context slot.
+bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy, bool &NeedSlot) {
+  // Whatever K calls may read the slot: K must say "no context" (null),
+  // also when K itself is not instrumented, or the callee would read
+  // what an earlier block left in shared memory.
+  bool Prologue = mayReadContextSlot(K);
+  NeedSlot |= Prologue;
+  if (K.hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
+    ++Stats.OptedOut;
+    if (!Prologue)
+      return false;
+    insertKernelPrologue(K, ConstantPointerNull::get(PtrTy));
+    return true;
   }
+  std::string TwinName = (K.getName() + CSAN_KERNEL_SUFFIX).str();
+  if (M.getNamedValue(TwinName)) {
+    M.getContext().emitError("csan: cannot create the instrumented twin of kernel '" +
+                             K.getName() + "': the name '" + TwinName +
+                             "' is already defined");
+    return false;
+  }
+  Function *Twin = createKernelTwin(K, CtxTy);
+  ++Stats.Twins;
+  boundTwinBlockSize(*Twin);
+  Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
+  instrumentFunction(*Twin, Ctx, K.getName(), /*IsKernel=*/true);
+  if (Prologue) {
+    insertKernelPrologue(*Twin, Ctx); // first in the entry block
+    insertKernelPrologue(K, ConstantPointerNull::get(PtrTy));
+    dropAttributesInvalidatedByChecks(K);
+  }
+  dropAttributesInvalidatedByChecks(*Twin);
+  return true;
+}
+
+bool DeviceInstrumenter::run() {
+  if (M.getNamedMetadata(InstrumentedMDName)) {
+    LLVM_DEBUG(dbgs() << "csan-device: module already instrumented\n");
+    return false;
+  }
+  if (!configure())
+    return false;
+  SmallVector<Function *, 16> Kernels, DeviceFunctions;
+  collectFunctions(Kernels, DeviceFunctions);
+  initializeCallbacks();
+
+  bool Changed = instrumentDeviceFunctions(DeviceFunctions);
+  bool NeedSlot = !SlotReaders.empty();
+  StructType *CtxTy = launchContextType();
+  for (Function *K : Kernels)
+    Changed |= instrumentKernel(*K, CtxTy, NeedSlot);
 
   if (Changed)
     createModuleGlobals(NeedSlot);
