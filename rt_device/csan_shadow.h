@@ -312,6 +312,16 @@ CSAN_SH_FN uint64_t csan_sh_mix(uint64_t h, uint64_t v) {
   return h;
 }
 
+/* The race table's key of an entry: every field that identifies it (the
+ * reporting operation, the record it met, both sites, the access kind).
+ * The host recomputes it to tell a whole entry from one copied torn. */
+CSAN_SH_FN uint64_t csan_race_key(uint32_t slot, csan_epoch_t epoch, csan_tag_t other,
+                                  uint32_t site, uint32_t other_site, uint32_t access) {
+  uint64_t key = csan_sh_mix(csan_sh_mix(csan_sh_mix(0, (uint64_t)slot << 32 | epoch), other),
+                             csan_sh_mix((uint64_t)site << 32 | other_site, access));
+  return key ? key : 1;
+}
+
 /* One racing access: the reporting access (launch ctx, access kind and size,
  * site) met record `other` (site other_site) on bytes [lo, hi). */
 typedef struct csan_sh_race {
@@ -338,11 +348,8 @@ CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *
   if (!tab)
     return;
   uint32_t cap = tab->capacity;
-  uint64_t key = csan_sh_mix(csan_sh_mix(csan_sh_mix(0, (uint64_t)r->slot << 32 | r->epoch),
-                                         r->other),
-                             csan_sh_mix((uint64_t)r->site << 32 | r->other_site, r->access));
-  if (!key)
-    key = 1;
+  uint64_t key =
+      csan_race_key(r->slot, r->epoch, r->other, r->site, r->other_site, r->access);
   uint32_t probes = cap < CSAN_RACE_MAX_PROBES ? cap : CSAN_RACE_MAX_PROBES;
   csan_race *entries = csan_race_entries(tab);
   for (uint32_t i = 0; i < probes; i++) {

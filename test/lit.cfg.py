@@ -18,7 +18,7 @@ import lit.formats
 config.name = "csan"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
 config.suffixes = [".ll", ".cu", ".c", ".cpp", ".replay", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.excludes = ["Inputs", "fake", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.csan_obj_root, "test")
 
@@ -52,7 +52,7 @@ config.substitutions.extend([
     # C unit tests against the CUDA-free core: `%cc_core %s -o %t && %t`
     ("%cc_core", "%s -std=c11 -O1 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I%s -I%s -I%s %%s %s -lpthread -ldl -lm"
      % (config.c_compiler,
-        os.path.join(config.csan_src_root, "rt_host"),
+        os.path.join(config.csan_src_root, "rt_host", "core"),
         os.path.join(config.csan_src_root, "rt_device"),
         os.path.join(config.csan_src_root, "include"),
         config.core_lib)),

@@ -8,8 +8,8 @@
  *
  * For each READY entry the reporter
  *   1. skips it if it was already handled (the table is copied many times);
- *      an entry whose operation has not completed (op_completed) is left for
- *      a later call;
+ *      an entry whose operation has not completed (the caller's clock of
+ *      completed work does not order it) is left for a later call;
  *   2. looks up both operations and both device sites, names the race kind
  *      (csan_race_kind) and the access kinds;
  *   3. drops it if a report with the same pair of sites and kinds was already
@@ -40,6 +40,7 @@
 #include "csan_flags.h"
 #include "csan_ops.h"
 #include "csan_suppress.h"
+#include "csan_vc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -113,9 +114,6 @@ typedef struct csan_report_env {
    * stream_name, else the key in hex. The result must stay valid until the
    * report is printed. */
   const char *(*stream_name)(void *ctx, uint64_t stream, uint32_t slot);
-  /* False: the reporting operation (slot, epoch) is still running, and the
-   * entry is left for a later csan_report_races(). Null: all completed. */
-  bool (*op_completed)(void *ctx, uint32_t slot, csan_epoch_t epoch);
 } csan_report_env;
 
 /* ------------------------------------------------------------------------
@@ -132,13 +130,17 @@ csan_reporter *csan_reporter_create(const csan_flags *flags, const csan_report_e
 void csan_reporter_destroy(csan_reporter *r);
 
 /* Handles entries (see the file comment); entries not in state
- * CSAN_RACE_READY are ignored. Returns the number of reports printed by this
- * call. Thread-safe. */
+ * CSAN_RACE_READY are ignored. Every reporting operation has completed.
+ * Returns the number of reports printed by this call. Thread-safe. */
 size_t csan_report_races(csan_reporter *r, const csan_race *entries, size_t n);
 /* Handles the entries of a race table copied from the device: header then
- * entries (CSAN_RACE_ENTRIES_OFFSET). Also remembers the table's dropped
- * count for csan_report_finish. */
-size_t csan_report_table(csan_reporter *r, const csan_race_table *table);
+ * entries (CSAN_RACE_ENTRIES_OFFSET). An entry whose reporting operation
+ * (slot, epoch) `completed` does not order is still running and may still
+ * grow: it is left for a later call and counted in *pending (when pending
+ * is not null). completed null: every operation has completed. Also
+ * remembers the table's dropped count for csan_report_finish. */
+size_t csan_report_table(csan_reporter *r, const csan_race_table *table,
+                         const csan_vc *completed, size_t *pending);
 
 /* The runtime emptied the device race table (after a rebase, epochs restart
  * and an entry seen before may come back naming another race): forgets which

@@ -1,15 +1,16 @@
-/* csan_cuda_sync.c: streams, events, device-wide calls, host functions and
- * graphs, as the rules of csan_model.h.
+/* csan_api_stream.c: streams, events, device-wide calls and host functions,
+ * as the rules of csan_model.h.
  *
  * A blocking call (stream/event/device synchronize, or a query that returns
  * cudaSuccess) snapshots what it waits for before the call and joins it into
  * the host clock after it succeeded (work issued meanwhile by other threads
  * is not covered), then drains the race table. Records and waits are applied
  * to the model after the CUDA call succeeded. Host functions and stream
- * callbacks are operations on their stream. Graph calls pass through: csan
- * does not model graphs and says so once.
+ * callbacks are operations on their stream.
  */
-#include "csan_cuda_rt.h"
+#include "csan_rt_device.h"
+#include "csan_rt_ops.h"
+#include "csan_rt_report.h"
 
 #include <string.h>
 
@@ -334,51 +335,4 @@ CSAN_EXPORT cudaError_t __csan_cudaDeviceReset(const csan_host_site *site) {
   csan_allocs_clear(csan_g.allocs);
   csan_rt_device_lost();
   return r;
-}
-
-/* ------------------------------------------------------------------------
- * Graphs.
- * ---------------------------------------------------------------------- */
-
-static void warn_graphs(void) {
-  csan_rt_init();
-  csan_rt_warn_graphs();
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture(cudaStream_t stream,
-                                                      enum cudaStreamCaptureMode mode,
-                                                      const csan_host_site *site) {
-  warn_graphs();
-  return cudaStreamBeginCapture(stream, mode);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
-                                                           enum cudaStreamCaptureMode mode,
-                                                           const csan_host_site *site) {
-  warn_graphs();
-  return cudaStreamBeginCapture_ptsz(stream, mode);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph,
-                                                    const csan_host_site *site) {
-  return cudaStreamEndCapture(stream, pGraph);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream,
-                                                         cudaGraph_t *pGraph,
-                                                         const csan_host_site *site) {
-  return cudaStreamEndCapture_ptsz(stream, pGraph);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
-                                               const csan_host_site *site) {
-  warn_graphs();
-  return cudaGraphLaunch(graphExec, stream);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec,
-                                                    cudaStream_t stream,
-                                                    const csan_host_site *site) {
-  warn_graphs();
-  return cudaGraphLaunch_ptsz(graphExec, stream);
 }

@@ -1,7 +1,7 @@
-/* csan_report_impl.h: what csan_report.c hands the text and JSON printers.
+/* csan_report_item.h: what csan_report.c hands the text and JSON printers.
  * Private to the reporter. */
-#ifndef CSAN_REPORT_IMPL_H
-#define CSAN_REPORT_IMPL_H
+#ifndef CSAN_REPORT_ITEM_H
+#define CSAN_REPORT_ITEM_H
 
 #include <stdio.h>
 
@@ -43,4 +43,4 @@ void csan_report_summary_location(const csan_report_item *it, char *buf, size_t 
 void csan_report_print_text(FILE *out, const csan_report_item *it);
 void csan_report_print_json(FILE *out, const csan_report_item *it);
 
-#endif /* CSAN_REPORT_IMPL_H */
+#endif /* CSAN_REPORT_ITEM_H */

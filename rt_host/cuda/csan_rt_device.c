@@ -1,4 +1,4 @@
-/* csan_cuda_init.c: start-up, the device set-up, the no-device path, exit.
+/* csan_rt_device.c: start-up, the device set-up, the no-device path, exit.
  *
  * Start-up (once, at load or at the first wrapper call, whichever comes
  * first) needs no CUDA: flags, the report stream, suppressions, the stack
@@ -21,10 +21,14 @@
  * and finishes the report; it leaves with _exit only when the report changes
  * the exit status (races were found).
  */
-#include "csan_cuda_rt.h"
+#include "csan_rt_device.h"
+
+#include "csan_rt_report.h"
+#include "csan_rt_shadow.h"
+#include "csan_rt_twins.h"
+#include "csan_rt_vars.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,53 +42,9 @@ extern const unsigned long csan_rt_kernels_image_size;
 /* How long the exit handler waits for work still running on the device. */
 #define CSAN_EXIT_WAIT_SECONDS 10
 
-csan_rt csan_g = {.dev_mu = PTHREAD_MUTEX_INITIALIZER};
-
 static pthread_once_t g_init_once = PTHREAD_ONCE_INIT;
 /* Devices csan said it does not check (bit 63: device 63 and above). */
 static _Atomic uint64_t g_warned_devices;
-
-/* ------------------------------------------------------------------------
- * Messages.
- * ---------------------------------------------------------------------- */
-
-void csan_rt_warn_once(_Atomic bool *flag, const char *fmt, ...) {
-  if (atomic_exchange(flag, true))
-    return;
-  char buf[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  csan_log_printf("csan: WARNING: %s\n", buf);
-}
-
-_Noreturn void csan_rt_fatal(const char *fmt, ...) {
-  char buf[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  csan_log_printf("csan: ERROR: %s\n", buf);
-  exit(1);
-}
-
-const char *csan_rt_cu_error(CUresult r) {
-  const char *s = NULL;
-  if (csan_g.drv.cuGetErrorString && csan_g.drv.cuGetErrorString(r, &s) == CUDA_SUCCESS && s)
-    return s;
-  return "unknown CUDA driver error";
-}
-
-bool csan_rt_err_save(void) {
-  return cudaPeekAtLastError() == cudaSuccess;
-}
-
-void csan_rt_err_restore(bool was_clean, cudaError_t result) {
-  /* cudaGetLastError resets the last error; only when csan caused it. */
-  if (was_clean && result != cudaSuccess)
-    (void)cudaGetLastError();
-}
 
 /* ------------------------------------------------------------------------
  * Start-up.
@@ -155,48 +115,55 @@ static bool dev_alloc(uint64_t *out, size_t bytes, const char *what, char *why, 
   return true;
 }
 
-/* A driver function as of the CUDA version csan was built with (the layouts
- * of cuda.h are that version's); the legacy-stream variants, since csan
- * always names streams explicitly. */
-static cudaError_t csan_get_entry_point(const char *name, void **fp,
-                                        enum cudaDriverEntryPointQueryResult *st) {
+/* A driver function at the ABI version csan calls (csan_driver.h); the
+ * legacy-stream variant, since csan always names its streams. */
+static cudaError_t get_entry_point(const char *name, unsigned version, void **fp,
+                                   enum cudaDriverEntryPointQueryResult *st) {
 #if CUDART_VERSION >= 12050
-  return cudaGetDriverEntryPointByVersion(name, fp, CUDART_VERSION, cudaEnableLegacyStream, st);
+  return cudaGetDriverEntryPointByVersion(name, fp, version, cudaEnableLegacyStream, st);
 #else
+  /* This runtime hands out the versions of its own CUDA release, which are
+   * the ones csan_driver.h lists (none is newer than 12.4). */
+  (void)version;
   return cudaGetDriverEntryPoint(name, fp, cudaEnableLegacyStream, st);
 #endif
 }
 
-/* Sets the device up; on failure writes the reason to why. */
-static bool setup_device(char *why, size_t n) {
+/* Set-up, step 1: every driver function csan calls. */
+static bool load_driver(char *why, size_t n) {
   csan_rt *g = &csan_g;
   memset(&g->drv, 0, sizeof g->drv);
-  cudaError_t e;
-#define CSAN_GET_ENTRY(name)                                                                    \
+#define CSAN_GET_ENTRY(name, version)                                                           \
   do {                                                                                          \
     void *fp = NULL;                                                                            \
     enum cudaDriverEntryPointQueryResult st = cudaDriverEntryPointSymbolNotFound;               \
-    e = csan_get_entry_point(#name, &fp, &st);                                                  \
+    cudaError_t e = get_entry_point(#name, version, &fp, &st);                                  \
     if (e != cudaSuccess) {                                                                     \
       snprintf(why, n, "%s", cudaGetErrorString(e));                                            \
       return false;                                                                             \
     }                                                                                           \
     if (!fp || st != cudaDriverEntryPointSuccess) {                                             \
-      snprintf(why, n, "the CUDA driver has no %s for CUDA %d", #name, CUDART_VERSION);         \
+      snprintf(why, n, "the CUDA driver has no %s of CUDA %u.%u", #name, (version) / 1000,      \
+               (version) % 1000 / 10);                                                          \
       return false;                                                                             \
     }                                                                                           \
     memcpy(&g->drv.name, &fp, sizeof fp);                                                       \
   } while (0);
   CSAN_DRIVER_FUNCTIONS(CSAN_GET_ENTRY)
 #undef CSAN_GET_ENTRY
+  return true;
+}
 
+/* Set-up, step 2: the primary context of the current device, made current
+ * the runtime's way, and csan's stream. */
+static bool make_context(char *why, size_t n) {
+  csan_rt *g = &csan_g;
   int count = 0;
-  e = cudaGetDeviceCount(&count);
+  cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
     snprintf(why, n, "%s", e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device");
     return false;
   }
-  /* The primary context, made current the runtime's way. */
   e = cudaFree(NULL);
   if (e != cudaSuccess) {
     snprintf(why, n, "%s", cudaGetErrorString(e));
@@ -207,11 +174,33 @@ static bool setup_device(char *why, size_t n) {
     snprintf(why, n, "no CUDA context: %s", csan_rt_cu_error(cr));
     return false;
   }
+  e = cudaStreamCreateWithFlags(&g->priv, cudaStreamNonBlocking);
+  if (e != cudaSuccess) {
+    snprintf(why, n, "cannot create csan's stream: %s", cudaGetErrorString(e));
+    return false;
+  }
+  int dev = 0, sms = 0;
+  e = cudaGetDevice(&dev);
+  if (e != cudaSuccess) {
+    snprintf(why, n, "%s", cudaGetErrorString(e));
+    return false;
+  }
+  g->device = dev;
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && sms > 0)
+    g->max_blocks = (uint32_t)sms * 8u;
+  else
+    g->max_blocks = 1024;
+  return true;
+}
+
+/* Set-up, step 3: csan's own kernels (the embedded fatbin). */
+static bool load_kernels(char *why, size_t n) {
+  csan_rt *g = &csan_g;
   if (csan_rt_kernels_image_size < 4) {
     snprintf(why, n, "this runtime was built without csan's own kernels");
     return false;
   }
-  cr = g->drv.cuModuleLoadData(&g->rk_module, csan_rt_kernels_image);
+  CUresult cr = g->drv.cuModuleLoadData(&g->rk_module, csan_rt_kernels_image);
   if (cr != CUDA_SUCCESS) {
     snprintf(why, n, "csan's own kernels do not load on this GPU: %s", csan_rt_cu_error(cr));
     return false;
@@ -230,29 +219,18 @@ static bool setup_device(char *why, size_t n) {
       return false;
     }
   }
-  e = cudaStreamCreateWithFlags(&g->priv, cudaStreamNonBlocking);
-  if (e != cudaSuccess) {
-    snprintf(why, n, "cannot create csan's stream: %s", cudaGetErrorString(e));
-    return false;
-  }
-  int dev = 0, sms = 0;
-  e = cudaGetDevice(&dev);
-  if (e != cudaSuccess) {
-    snprintf(why, n, "%s", cudaGetErrorString(e));
-    return false;
-  }
-  g->device = dev;
-  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && sms > 0)
-    g->max_blocks = (uint32_t)sms * 8u;
-  else
-    g->max_blocks = 1024;
+  return true;
+}
 
-  /* Level-1 directory, all empty. */
+/* Set-up, step 4: the shadow directory (empty), the pool (its header:
+ * capacity, next_free = 1, no free list, nothing exhausted; csan_shadow.h)
+ * and the race table (zeroed entries, then the capacity), initialized on
+ * csan's stream. */
+static bool make_device_memory(char *why, size_t n) {
+  csan_rt *g = &csan_g;
   size_t dir_bytes = (size_t)(1u << CSAN_L1_BITS) * sizeof(uint64_t);
   if (!dev_alloc(&g->dir, dir_bytes, "shadow directory", why, n))
     return false;
-  /* Pool: header (csan_shadow.h: capacity, next_free = 1, no free list,
-   * nothing exhausted), then the blocks. */
   uint64_t pool_bytes = (uint64_t)g->flags.pool_mb << 20;
   uint64_t blocks = (pool_bytes - CSAN_POOL_BLOCKS_OFFSET) / sizeof(csan_pool_block);
   if (blocks > UINT32_MAX)
@@ -266,7 +244,6 @@ static bool setup_device(char *why, size_t n) {
   ph.capacity = (uint32_t)blocks;
   ph.next_free = 1;
   memcpy(pool_hdr, &ph, sizeof ph);
-  /* Race table: zeroed entries, then the capacity. */
   g->race_cap = (uint32_t)g->flags.race_table_size;
   size_t race_bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)g->race_cap * sizeof(csan_race);
   if (!dev_alloc(&g->races, race_bytes, "race table (CSAN_OPTIONS=race_table_size)", why, n))
@@ -275,7 +252,7 @@ static bool setup_device(char *why, size_t n) {
   memset(&rh, 0, sizeof rh);
   rh.capacity = g->race_cap;
   CUstream s = (CUstream)g->priv;
-  cr = g->drv.cuMemsetD8Async((CUdeviceptr)g->dir, 0, dir_bytes, s);
+  CUresult cr = g->drv.cuMemsetD8Async((CUdeviceptr)g->dir, 0, dir_bytes, s);
   if (cr == CUDA_SUCCESS)
     cr = g->drv.cuMemcpyHtoDAsync((CUdeviceptr)g->pool, pool_hdr, sizeof pool_hdr, s);
   if (cr == CUDA_SUCCESS)
@@ -289,6 +266,12 @@ static bool setup_device(char *why, size_t n) {
     return false;
   }
   return true;
+}
+
+/* Sets the device up; on failure writes the reason to why. */
+static bool setup_device(char *why, size_t n) {
+  return load_driver(why, n) && make_context(why, n) && load_kernels(why, n) &&
+         make_device_memory(why, n);
 }
 
 /* Called with dev_mu held and dev UNKNOWN. */
@@ -425,28 +408,6 @@ bool csan_rt_work_on_device(cudaStream_t s, bool pt) {
   return is_special_stream(s) || csan_rt_stream_on_device(s, pt);
 }
 
-void csan_rt_own_begin(csan_rt_own *o) {
-  o->prev = NULL;
-  o->switched = false;
-  o->mode = cudaStreamCaptureModeRelaxed;
-  o->mode_set = cudaThreadExchangeStreamCaptureMode(&o->mode) == cudaSuccess;
-  CUcontext cur = NULL;
-  if (csan_g.ctx && csan_g.drv.cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != csan_g.ctx &&
-      csan_g.drv.cuCtxSetCurrent(csan_g.ctx) == CUDA_SUCCESS) {
-    o->prev = cur;
-    o->switched = true;
-  }
-}
-
-void csan_rt_own_end(csan_rt_own *o) {
-  if (o->switched)
-    csan_g.drv.cuCtxSetCurrent(o->prev);
-  o->switched = false;
-  if (o->mode_set)
-    cudaThreadExchangeStreamCaptureMode(&o->mode);
-  o->mode_set = false;
-}
-
 void csan_rt_device_lost(void) {
   pthread_mutex_lock(&csan_g.dev_mu);
   csan_rt_shadow_forget();
@@ -463,39 +424,8 @@ void csan_rt_device_lost(void) {
 }
 
 /* ------------------------------------------------------------------------
- * Exit and halt.
+ * Exit.
  * ---------------------------------------------------------------------- */
-
-static void print_usage(void) {
-  if (csan_g.flags.verbosity < 1)
-    return;
-  uint64_t shadow = 0, tracked = 0;
-  csan_rt_shadow_usage(&shadow, &tracked);
-  csan_log_printf("csan: shadow: %llu bytes for %llu tracked bytes\n",
-                  (unsigned long long)shadow, (unsigned long long)tracked);
-}
-
-/* Finishes the report; returns the status csan wants, or -1 when the
- * program's own exit status stands. */
-static int finish(void) {
-  csan_report_notes notes;
-  memset(&notes, 0, sizeof notes);
-  notes.pool_exhausted = csan_rt_pool_exhausted();
-  print_usage();
-  uint64_t unchecked = csan_rt_unchecked_launches();
-  if (unchecked)
-    csan_log_printf("csan: %llu kernel launch(es) ran unchecked: their instrumented twins failed "
-                    "to launch (see the warning for each kernel)\n",
-                    (unsigned long long)unchecked);
-  return csan_report_finish(csan_g.reporter, -1, &notes);
-}
-
-_Noreturn void csan_rt_halt(void) {
-  atomic_store(&csan_g.exiting, true);
-  int status = finish();
-  fflush(NULL);
-  _exit(status < 0 ? csan_g.flags.exitcode : status);
-}
 
 typedef struct exit_wait {
   pthread_mutex_t mu;
@@ -572,7 +502,7 @@ static void exit_handler(void) {
     wait_for_work();
     csan_rt_drain();
   }
-  int status = finish();
+  int status = csan_rt_finish();
   if (status >= 0) {
     fflush(NULL);
     _exit(status);

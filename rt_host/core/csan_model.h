@@ -40,6 +40,7 @@
 #include <stdint.h>
 
 #include "csan_abi.h"
+#include "csan_vc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -59,18 +60,6 @@ typedef uint64_t csan_key;
 #define CSAN_MODEL_ENOMEM (-5)
 #define CSAN_MODEL_EINVAL (-6)
 #define CSAN_MODEL_EEPOCH (-7)          /* a slot's epoch counter is exhausted: rebase */
-
-/* A vector clock over stream slots. */
-typedef struct csan_vc {
-  csan_epoch_t c[CSAN_MAX_SLOTS];
-} csan_vc;
-
-void csan_vc_clear(csan_vc *vc);
-void csan_vc_join(csan_vc *dst, const csan_vc *src);
-/* True iff (slot, epoch) is ordered before the holder of vc. */
-static inline bool csan_vc_orders(const csan_vc *vc, uint32_t slot, csan_epoch_t epoch) {
-  return epoch <= vc->c[slot];
-}
 
 typedef enum csan_stream_kind {
   CSAN_STREAM_BLOCKING = 0,    /* cudaStreamDefault: syncs with the legacy stream */

@@ -1,6 +1,8 @@
 /* csan_model_internal.h: the state of the happens-before model, shared by
- * csan_model.c (streams, operations, the host), csan_model_event.c (events)
- * and csan_model_map.c (the key tables). Not part of the interface.
+ * csan_model.c (streams, operations, the host), csan_model_event.c (events),
+ * csan_model_rules.c (the lock and the legacy rule both apply) and
+ * csan_model_map.c (the key tables). Not part of the interface. Calls go one
+ * way: model -> event -> rules -> map.
  *
  * Invariants (the model lock held, no operation prepared):
  *  - counter[s] is the epoch of the last operation issued on slot s, over the
@@ -107,6 +109,8 @@ static inline bool csan_model_join(const csan_model *m, csan_vc *dst, const csan
 static inline bool csan_model_is_blocking(const csan_model *m, uint32_t slot) {
   return slot != CSAN_LEGACY_SLOT && m->kind[slot] != CSAN_STREAM_NONBLOCKING;
 }
+
+/* ---- csan_model_rules.c ------------------------------------------------ */
 
 /* Slot of a live stream key, or -1. */
 int csan_model_find_slot(const csan_model *m, csan_key stream);

@@ -17,7 +17,7 @@
  */
 #include <string.h>
 
-#include "csan_report_impl.h"
+#include "csan_report_item.h"
 #include "csan_stack.h"
 
 static void json_str(FILE *out, const char *s) {

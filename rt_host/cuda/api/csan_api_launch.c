@@ -1,12 +1,4 @@
-/* csan_cuda_launch.c: kernel launches (DESIGN.md, decision 5).
- *
- * The twin of kernel K is found once per kernel handle and context (a
- * kernel has one CUfunction per context) and cached:
- * cudaGetFuncBySymbol -> cuFuncGetModule + cuFuncGetName ->
- * cuModuleGetFunction(module, name + CSAN_KERNEL_SUFFIX). cuFuncGetParamInfo
- * must show exactly one more parameter than K has, the last one
- * sizeof(csan_launch_ctx) bytes; otherwise csan warns once and launches K
- * unchecked.
+/* csan_api_launch.c: kernel launches (DESIGN.md, decision 5).
  *
  * A launch is one operation on its stream: prepared in the model, the twin
  * launched with cuLaunchKernelEx (same grid, block, shared memory, stream
@@ -15,11 +7,7 @@
  * instrument) K itself is launched through the CUDA runtime: still an
  * operation that orders and is ordered, but its accesses are not checked.
  *
- * Function attributes a program sets on K (cudaFuncSetAttribute: dynamic
- * shared memory opt-in, carveout, cluster requirements and policy) are K's,
- * not the twin's: before each twin launch csan reads them from K and sets
- * those that changed on the twin (the values copied are cached per twin, so
- * a launch with nothing new sets nothing).
+ * The twin and K's function attributes come from csan_rt_twins.c.
  *
  * When the twin's launch fails all the same (it may need more resources
  * than K), K is launched unchecked through the runtime, so the application
@@ -52,9 +40,10 @@
  * captured are not modelled (graphs are not checked), nor are launches for
  * another device than csan's (csan_rt_work_on_device).
  */
-#include "csan_cuda_rt.h"
-
-#include "csan_pairtab.h"
+#include "csan_rt_device.h"
+#include "csan_rt_ops.h"
+#include "csan_rt_twins.h"
+#include "csan_rt_vars.h"
 
 #include <stdio.h>
 #include <stddef.h>
@@ -69,143 +58,6 @@ _Static_assert((int)cudaLaunchAttributeCooperative == (int)CU_LAUNCH_ATTRIBUTE_C
 
 /* The most kernel parameters a launch passes on the stack of the wrapper. */
 #define ARGS_ON_STACK 32
-/* More parameters than a kernel can have (4 KiB / 32 KiB of parameters). */
-#define MAX_PARAMS 8192
-
-/* The function attributes copied from K to its twin: those a program can
- * set (cuFuncSetAttribute's list). */
-static const CUfunction_attribute g_copied[] = {
-    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-    CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH,
-    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT,
-    CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH,
-    CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
-    CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE,
-};
-#define NCOPIED (sizeof g_copied / sizeof g_copied[0])
-
-/* What csan keeps about a kernel besides its handles (one allocation per
- * kernel, so copies of the table entry share it). */
-typedef struct twin_state {
-  pthread_mutex_t mu;
-  bool copied[NCOPIED]; /* value[i] is what the twin was given (or refused) */
-  int value[NCOPIED];
-  _Atomic bool warned;  /* a failed twin launch was reported */
-  _Atomic bool warned_serialization, warned_event; /* launch attributes */
-} twin_state;
-
-typedef struct twin_entry {
-  csan_pair_key key;  /* the host stub and the context it was looked up in */
-  CUfunction kernel;  /* K, or null when cudaGetFuncBySymbol failed */
-  CUfunction twin;    /* K__csan, or null: launch K unchecked */
-  twin_state *state;  /* null only when out of memory */
-  CUmodule module;
-  const char *name;   /* mangled, interned */
-  uint32_t nparams;   /* of K */
-} twin_entry;
-_Static_assert(offsetof(twin_entry, key) == 0, "a csan_pairtab entry begins with its key");
-
-static _Atomic uint64_t g_unchecked;
-
-uint64_t csan_rt_unchecked_launches(void) {
-  return atomic_load(&g_unchecked);
-}
-
-static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
-static csan_pairtab g_tab = CSAN_PAIRTAB_INIT(twin_entry); /* under g_mu */
-
-void csan_rt_twins_forget(void) {
-  /* The twins' states are not freed: a launch racing with the reset may
-   * still hold a copy of its entry (a few bytes per kernel and reset). */
-  pthread_mutex_lock(&g_mu);
-  csan_pairtab_clear(&g_tab);
-  pthread_mutex_unlock(&g_mu);
-}
-
-/* Parameters of f: their number, and the size of the last one. */
-static uint32_t count_params(CUfunction f, size_t *last_size) {
-  uint32_t n = 0;
-  size_t off = 0, size = 0;
-  *last_size = 0;
-  while (n < MAX_PARAMS && csan_g.drv.cuFuncGetParamInfo(f, n, &off, &size) == CUDA_SUCCESS) {
-    *last_size = size;
-    n++;
-  }
-  return n;
-}
-
-/* Looks the kernel up the first time it is launched (no lock held: these
- * are CUDA calls). */
-static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
-  memset(e, 0, sizeof *e);
-  e->key = (csan_pair_key){func, (uint64_t)(uintptr_t)ctx};
-  cudaFunction_t f = NULL;
-  bool clean = csan_rt_err_save();
-  cudaError_t err = cudaGetFuncBySymbol(&f, func);
-  csan_rt_err_restore(clean, err);
-  e->state = calloc(1, sizeof *e->state);
-  if (e->state)
-    pthread_mutex_init(&e->state->mu, NULL);
-  if (err != cudaSuccess || !f)
-    return;
-  e->kernel = (CUfunction)f;
-  const char *name = NULL;
-  if (csan_g.drv.cuFuncGetModule(&e->module, e->kernel) != CUDA_SUCCESS)
-    e->module = NULL;
-  if (csan_g.drv.cuFuncGetName(&name, e->kernel) == CUDA_SUCCESS && name)
-    e->name = csan_intern(name);
-  size_t last = 0;
-  e->nparams = count_params(e->kernel, &last);
-  if (!e->module || !e->name)
-    return;
-  size_t len = strlen(e->name) + sizeof CSAN_KERNEL_SUFFIX;
-  char *twin_name = malloc(len);
-  if (!twin_name)
-    return;
-  snprintf(twin_name, len, "%s%s", e->name, CSAN_KERNEL_SUFFIX);
-  CUfunction twin = NULL;
-  CUresult r = csan_g.drv.cuModuleGetFunction(&twin, e->module, twin_name);
-  free(twin_name);
-  if (r != CUDA_SUCCESS || !twin)
-    return; /* not instrumented: K runs unchecked */
-  uint32_t tn = count_params(twin, &last);
-  if (tn == e->nparams + 1 && last == sizeof(csan_launch_ctx)) {
-    if (e->state)
-      e->twin = twin;
-    return;
-  }
-  csan_log_printf("csan: WARNING: kernel %s: its instrumented twin has %u parameter(s) (the last "
-                  "of %zu bytes), expected %u (the last of %zu bytes); its launches are not "
-                  "checked\n",
-                  csan_demangle(e->name), tn, last, e->nparams + 1, sizeof(csan_launch_ctx));
-}
-
-/* The twin of func in the current context (csan's: launches for another
- * device are not checked). */
-static twin_entry twin_get(const void *func) {
-  twin_entry e;
-  CUcontext ctx = NULL;
-  csan_g.drv.cuCtxGetCurrent(&ctx);
-  pthread_mutex_lock(&g_mu);
-  const twin_entry *t = csan_pairtab_find(&g_tab, func, (uint64_t)(uintptr_t)ctx);
-  if (t) {
-    e = *t;
-    pthread_mutex_unlock(&g_mu);
-    return e;
-  }
-  pthread_mutex_unlock(&g_mu);
-  csan_rt_own own; /* looking a kernel up may load its module */
-  csan_rt_own_begin(&own);
-  twin_lookup(func, ctx, &e);
-  csan_rt_own_end(&own);
-  pthread_mutex_lock(&g_mu);
-  t = csan_pairtab_insert(&g_tab, &e);
-  if (t)
-    e = *t;
-  pthread_mutex_unlock(&g_mu);
-  return e;
-}
 
 /* ------------------------------------------------------------------------
  * Launches.
@@ -239,29 +91,6 @@ static cudaError_t launch_real(const launch_call *c) {
     return c->pt ? cudaLaunchKernel_ptsz(c->func, c->grid, c->block, c->args, c->shmem, c->stream)
                  : cudaLaunchKernel(c->func, c->grid, c->block, c->args, c->shmem, c->stream);
   }
-}
-
-/* Gives the twin the attributes the program set on K since the last launch.
- * A value the twin refuses (a cluster shape fixed at compile time) is not
- * tried again until K's changes; the launch then says whether it matters. */
-static void twin_copy_attributes(const twin_entry *t) {
-  int now[NCOPIED];
-  bool have[NCOPIED];
-  for (size_t i = 0; i < NCOPIED; i++)
-    have[i] = csan_g.drv.cuFuncGetAttribute(&now[i], g_copied[i], t->kernel) == CUDA_SUCCESS;
-  twin_state *st = t->state;
-  pthread_mutex_lock(&st->mu);
-  for (size_t i = 0; i < NCOPIED; i++) {
-    if (!have[i] || (st->copied[i] && st->value[i] == now[i]))
-      continue;
-    int cur = 0;
-    if (csan_g.drv.cuFuncGetAttribute(&cur, g_copied[i], t->twin) != CUDA_SUCCESS ||
-        cur != now[i])
-      csan_g.drv.cuFuncSetAttribute(t->twin, g_copied[i], now[i]);
-    st->copied[i] = true;
-    st->value[i] = now[i];
-  }
-  pthread_mutex_unlock(&st->mu);
 }
 
 /* Launches the twin with the operation's context; CUDA_SUCCESS or the
@@ -387,11 +216,11 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   /* After the capture check: a captured launch is not checked, so nothing
    * of csan's (allocating shadow, waiting) happens inside a capture. */
   csan_rt_vars_resolve();
-  twin_entry t = twin_get(c->func);
+  twin_entry t = csan_rt_twin_get(c->func);
   if (t.nparams && !c->args)
     t.twin = NULL; /* CUDA rejects the launch; let it say so */
   if (t.twin)
-    twin_copy_attributes(&t);
+    csan_rt_twin_copy_attributes(&t);
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
@@ -409,7 +238,7 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
     r = launch_real(c);
   csan_rt_op_end(&o, r == cudaSuccess);
   if (t.twin && !launched && r == cudaSuccess) {
-    atomic_fetch_add(&g_unchecked, 1);
+    csan_rt_count_unchecked_launch();
     twin_failed(c, &t, cr);
   }
   if (r == cudaSuccess && c->kind == LAUNCH_EX) {

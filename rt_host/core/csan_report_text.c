@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csan_report_impl.h"
+#include "csan_report_item.h"
 #include "csan_stack.h"
 
 #define FENCE "==================\n"
@@ -138,43 +138,6 @@ static void print_location(FILE *out, const csan_report_item *it) {
     fprintf(out, "  Freed by %s", a->freed.api ? a->freed.api : "an unknown call");
     print_origin(out, a->freed.stack, &a->freed.site);
   }
-}
-
-void csan_report_summary_location(const csan_report_item *it, char *buf, size_t n) {
-  const csan_report_side *s = &it->cur;
-  buf[0] = '\0';
-  const char *file = NULL, *func = NULL;
-  uint32_t line = 0, column = 0;
-  if (s->have_site && s->site.file) {
-    file = s->site.file;
-    line = s->site.line;
-    column = s->site.column;
-    func = s->function;
-  } else if (s->have_op) {
-    file = s->op.site.file;
-    line = s->op.site.line;
-    column = s->op.site.column;
-    func = s->op.site.function ? csan_demangle(s->op.site.function)
-                               : (s->kernel ? s->kernel : s->op.what);
-  }
-  size_t used = 0;
-#define APPEND(...)                                                                     \
-  do {                                                                                  \
-    if (used < n) {                                                                     \
-      int w = snprintf(buf + used, n - used, __VA_ARGS__);                              \
-      used += w > 0 ? (size_t)w : 0;                                                    \
-    }                                                                                   \
-  } while (0)
-  if (file) {
-    APPEND("%s", file);
-    if (line)
-      APPEND(":%u", line);
-    if (line && column)
-      APPEND(":%u", column);
-  }
-  if (func)
-    APPEND("%sin %s", file ? " " : "", func);
-#undef APPEND
 }
 
 void csan_report_print_text(FILE *out, const csan_report_item *it) {

@@ -2,8 +2,9 @@
  *
  * The steps (skip seen entries, look up, deduplicate, suppress, split by
  * allocation, limit, print) are described in csan_report.h. The reporter's
- * state is three sets and a few counters under one mutex; formatting is in
- * csan_report_text.c and csan_report_json.c.
+ * state is two sets and a few counters under one mutex; formatting is in
+ * csan_report_text.c and csan_report_json.c, the words both use in
+ * csan_report_names.c. Calls go one way: reporter -> printers -> names.
  */
 #include "csan_report.h"
 
@@ -11,57 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csan_report_impl.h"
+#include "csan_report_item.h"
 #include "csan_stack.h"
 
 /* Most allocations one entry's byte range is split into. */
 #define MAX_SPLIT 64
-
-/* ------------------------------------------------------------------------
- * Names.
- * ---------------------------------------------------------------------- */
-
-uint32_t csan_tag_access(csan_tag_t tag) {
-  uint32_t acc = CSAN_ACC_READ;
-  if (tag & CSAN_TAG_WRITE)
-    acc |= CSAN_ACC_WRITE;
-  if (tag & CSAN_TAG_ATOMIC)
-    acc |= CSAN_ACC_ATOMIC;
-  if (tag & CSAN_TAG_FREE)
-    acc |= CSAN_ACC_FREE | CSAN_ACC_WRITE;
-  return acc;
-}
-
-const char *csan_race_kind(uint32_t access, uint32_t previous) {
-  if ((access | previous) & CSAN_ACC_FREE)
-    return "use-after-free";
-  bool w = access & CSAN_ACC_WRITE, pw = previous & CSAN_ACC_WRITE;
-  if (pw)
-    return w ? "write-write" : "write-read";
-  return w ? "read-write" : "read-read";
-}
-
-const char *csan_access_name(uint32_t access, bool lower) {
-  const char *upper_name, *lower_name;
-  if (access & CSAN_ACC_FREE) {
-    upper_name = "Free";
-    lower_name = "free";
-  } else if (access & CSAN_ACC_ALLOC) {
-    upper_name = "Allocation";
-    lower_name = "allocation";
-  } else if (access & CSAN_ACC_ATOMIC) {
-    bool w = access & CSAN_ACC_WRITE;
-    upper_name = w ? "Atomic write" : "Atomic read";
-    lower_name = w ? "atomic write" : "atomic read";
-  } else if (access & CSAN_ACC_WRITE) {
-    upper_name = "Write";
-    lower_name = "write";
-  } else {
-    upper_name = "Read";
-    lower_name = "read";
-  }
-  return lower ? lower_name : upper_name;
-}
 
 /* ------------------------------------------------------------------------
  * Small hash sets.
@@ -315,13 +270,17 @@ static void emit(csan_reporter *r, const csan_report_item *it) {
     r->halted = true;
 }
 
-/* Handles one READY entry; returns the reports it printed. */
-static size_t handle_entry(csan_reporter *r, const csan_race *e) {
+/* Handles one READY entry; returns the reports it printed. An entry whose
+ * operation `completed` does not order is left, and counted in *pending. */
+static size_t handle_entry(csan_reporter *r, const csan_race *e, const csan_vc *completed,
+                           size_t *pending) {
   entry_key k = {e->slot, e->epoch, e->site, e->other_site, e->access, 0, e->other};
   if (blob_set_contains(&r->seen, &k, sizeof(k)))
     return 0;
-  if (r->env.op_completed && !r->env.op_completed(r->env.ctx, e->slot, e->epoch))
+  if (completed && !csan_vc_orders(completed, e->slot, e->epoch)) {
+    ++*pending;
     return 0;
+  }
   blob_set_insert(&r->seen, &k, sizeof(k));
 
   csan_report_item it;
@@ -390,17 +349,25 @@ static size_t handle_entry(csan_reporter *r, const csan_race *e) {
   return (size_t)(r->stats.reported - before);
 }
 
-size_t csan_report_races(csan_reporter *r, const csan_race *entries, size_t n) {
-  size_t printed = 0;
+static size_t report_entries(csan_reporter *r, const csan_race *entries, size_t n,
+                             const csan_vc *completed, size_t *pending) {
+  size_t printed = 0, left = 0;
   pthread_mutex_lock(&r->mu);
   for (size_t i = 0; i < n && !r->halted && !r->finished; i++)
     if (entries[i].state == CSAN_RACE_READY)
-      printed += handle_entry(r, &entries[i]);
+      printed += handle_entry(r, &entries[i], completed, &left);
   pthread_mutex_unlock(&r->mu);
+  if (pending)
+    *pending = left;
   return printed;
 }
 
-size_t csan_report_table(csan_reporter *r, const csan_race_table *table) {
+size_t csan_report_races(csan_reporter *r, const csan_race *entries, size_t n) {
+  return report_entries(r, entries, n, NULL, NULL);
+}
+
+size_t csan_report_table(csan_reporter *r, const csan_race_table *table,
+                         const csan_vc *completed, size_t *pending) {
   pthread_mutex_lock(&r->mu);
   /* The device counter only grows. */
   if (table->dropped > r->table_dropped)
@@ -408,7 +375,7 @@ size_t csan_report_table(csan_reporter *r, const csan_race_table *table) {
   pthread_mutex_unlock(&r->mu);
   const csan_race *entries =
       (const csan_race *)(const void *)((const char *)table + CSAN_RACE_ENTRIES_OFFSET);
-  return csan_report_races(r, entries, table->capacity);
+  return report_entries(r, entries, table->capacity, completed, pending);
 }
 
 void csan_report_table_cleared(csan_reporter *r) {

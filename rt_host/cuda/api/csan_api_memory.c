@@ -1,4 +1,5 @@
-/* csan_cuda_alloc.c: allocations, frees and __device__ variables.
+/* csan_api_memory.c: allocations, frees and the registration of __device__
+ * variables.
  *
  * Every allocation is registered (api, site, stack) so reports can say whose
  * bytes raced; frees move it to the quarantine. Device memory gets shadow:
@@ -29,79 +30,24 @@
  *
  * A free and an allocation of the same bytes by two threads: every free
  * tags its bytes before it releases them, and every allocation empties its
- * bytes after it got them, each under g_mu on csan's stream (or, for the
- * stream-ordered calls, in the operation's stream before the release / after
- * the allocation), so a FREE marker never lands on a newer allocation.
+ * bytes after it got them, each under the allocation lock
+ * (csan_rt_allocs.c) on csan's stream (or, for the stream-ordered calls, in
+ * the operation's stream before the release / after the allocation), so a
+ * FREE marker never lands on a newer allocation.
  *
- * __device__ variables are registered by the module constructor
- * (__cudaRegisterVar, or __csan_register_device_var under -fgpu-rdc) before
- * CUDA may be used; their device addresses are resolved (cudaGetSymbolAddress)
- * at the first launch or memory operation after registration.
- * __constant__ variables are never written by kernels and are skipped.
+ * __device__ variables are registered here as the module constructor names
+ * them; csan_rt_vars.c resolves and tracks them.
  */
-#include "csan_cuda_rt.h"
+#include "csan_rt_allocs.h"
+
+#include "csan_rt_device.h"
+#include "csan_rt_ops.h"
+#include "csan_rt_report.h"
+#include "csan_rt_shadow.h"
+#include "csan_rt_vars.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
-
-static void alloc_event(csan_alloc_event *ev, const char *api, const csan_host_site *site,
-                        uint32_t stack) {
-  memset(ev, 0, sizeof *ev);
-  ev->api = api;
-  if (site)
-    ev->site = *site;
-  ev->stack = stack;
-}
-
-static bool is_device_memory(const csan_alloc_info *a) {
-  return !(a->flags & CSAN_ALLOC_HOST_PINNED);
-}
-
-void csan_rt_alloc_add(const csan_alloc_info *info) {
-  int rc = csan_allocs_add(csan_g.allocs, info);
-  for (int round = 0; rc == CSAN_ALLOC_EOVERLAP && round < 64; round++) {
-    /* Freed behind csan's back (by code it does not see): forget them. */
-    csan_alloc_info stale[8];
-    size_t n = csan_allocs_cover(csan_g.allocs, info->base, info->base + info->size, false, stale,
-                                 8);
-    for (size_t i = 0; i < n; i++)
-      if (!(stale[i].flags & CSAN_ALLOC_FREED))
-        csan_allocs_remove(csan_g.allocs, stale[i].base, NULL, NULL);
-    rc = csan_allocs_add(csan_g.allocs, info);
-  }
-}
-
-/* A live allocation starting exactly at p. */
-static bool find_live(const void *p, csan_alloc_info *a) {
-  return csan_allocs_find(csan_g.allocs, (uint64_t)(uintptr_t)p, a) &&
-         a->base == (uint64_t)(uintptr_t)p;
-}
-
-/* A new allocation made by a synchronous call: registered, tracked and
- * empty before the call returns. */
-static void track_sync(uint64_t base, uint64_t size, uint32_t flags, const char *api,
-                       const char *name, const csan_host_site *site, uint32_t stack) {
-  if (!base || !size)
-    return;
-  bool shadow = csan_rt_shadow_pages(base, size);
-  csan_alloc_info info;
-  memset(&info, 0, sizeof info);
-  info.base = base;
-  info.size = size;
-  info.flags = flags;
-  info.name = name;
-  alloc_event(&info.made, api, site, stack);
-  pthread_mutex_lock(&g_mu);
-  csan_rt_alloc_add(&info);
-  if (shadow)
-    csan_rt_shadow_empty_on((CUstream)csan_g.priv, base, size);
-  pthread_mutex_unlock(&g_mu);
-  if (shadow)
-    csan_rt_priv_sync();
-  csan_rt_shadow_tracked((int64_t)size);
-}
 
 /* ------------------------------------------------------------------------
  * Synchronous allocations.
@@ -113,7 +59,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc(devPtr, size);
   if (r == cudaSuccess)
-    track_sync((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE, "cudaMalloc", NULL, site,
+    csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE, "cudaMalloc", NULL, site,
                stack);
   return r;
 }
@@ -125,7 +71,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, siz
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocPitch(devPtr, pitch, width, height);
   if (r == cudaSuccess)
-    track_sync((uint64_t)(uintptr_t)*devPtr, (uint64_t)*pitch * height, CSAN_ALLOC_DEVICE,
+    csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, (uint64_t)*pitch * height, CSAN_ALLOC_DEVICE,
                "cudaMallocPitch", NULL, site, stack);
   return r;
 }
@@ -138,7 +84,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc3D(pitchedDevPtr, extent);
   if (r == cudaSuccess)
-    track_sync((uint64_t)(uintptr_t)pitchedDevPtr->ptr,
+    csan_rt_alloc_track((uint64_t)(uintptr_t)pitchedDevPtr->ptr,
                (uint64_t)pitchedDevPtr->pitch * extent.height * (extent.depth ? extent.depth : 1),
                CSAN_ALLOC_DEVICE, "cudaMalloc3D", NULL, site, stack);
   return r;
@@ -151,7 +97,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, uns
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocManaged(devPtr, size, flags);
   if (r == cudaSuccess)
-    track_sync((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED,
+    csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED,
                "cudaMallocManaged", NULL, site, stack);
   return r;
 }
@@ -201,18 +147,18 @@ static cudaError_t malloc_async(const malloc_async_call *c, const csan_host_site
   info.base = base;
   info.size = c->size;
   info.flags = CSAN_ALLOC_DEVICE | CSAN_ALLOC_STREAM_ORDERED;
-  alloc_event(&info.made, api, site, stack);
+  csan_rt_alloc_event(&info.made, api, site, stack);
   info.made.op_id = o.op.op_id;
   info.made.slot = o.op.slot;
   info.made.epoch = o.op.epoch;
   info.made.stream = o.stream;
-  pthread_mutex_lock(&g_mu);
+  csan_rt_allocs_lock();
   csan_rt_alloc_add(&info);
-  pthread_mutex_unlock(&g_mu);
+  csan_rt_allocs_unlock();
   if (shadow) {
     csan_rt_shadow_empty_on(o.cu, base, c->size);
-    csan_rt_shadow_access(o.cu, &o.ctx, base, c->size, 1, 0, 1, 0, c->size,
-                          CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
+    csan_region r = csan_region_linear(base, c->size);
+    csan_rt_shadow_access(o.cu, &o.ctx, &r, c->size, CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
   }
   csan_rt_op_end(&o, true); /* both kernels are in the stream */
   csan_rt_shadow_tracked((int64_t)c->size);
@@ -254,7 +200,7 @@ static cudaError_t free_async(void *p, cudaStream_t s, bool pt, const csan_host_
     return CSAN_REAL_FREE_ASYNC();
   uint32_t stack = csan_rt_stack(ra, site);
   csan_alloc_info a;
-  bool known = find_live(p, &a) && is_device_memory(&a);
+  bool known = csan_rt_alloc_find_live(p, &a) && csan_rt_is_device_memory(&a);
   csan_rt_op_desc d = {CSAN_OPK_FREE, "cudaFreeAsync", known ? a.size : 0, NULL, site, stack};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, s, pt, &d))
@@ -262,29 +208,29 @@ static cudaError_t free_async(void *p, cudaStream_t s, bool pt, const csan_host_
   bool removed = false;
   if (known) {
     csan_alloc_event ev;
-    alloc_event(&ev, "cudaFreeAsync", site, stack);
+    csan_rt_alloc_event(&ev, "cudaFreeAsync", site, stack);
     ev.op_id = o.op.op_id;
     ev.slot = o.op.slot;
     ev.epoch = o.op.epoch;
     ev.stream = o.stream;
-    pthread_mutex_lock(&g_mu);
-    removed = find_live(p, &a) && csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) ==
+    csan_rt_allocs_lock();
+    removed = csan_rt_alloc_find_live(p, &a) && csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) ==
                                       CSAN_ALLOC_OK;
-    pthread_mutex_unlock(&g_mu);
+    csan_rt_allocs_unlock();
   }
   if (removed) {
     csan_rt_op_ctx(&o, CSAN_CTX_F_RANGE_OP);
-    csan_rt_shadow_access(o.cu, &o.ctx, a.base, a.size, 1, 0, 1, 0, a.size,
-                          CSAN_ACC_FREE | CSAN_ACC_WRITE);
+    csan_region r = csan_region_linear(a.base, a.size);
+    csan_rt_shadow_access(o.cu, &o.ctx, &r, a.size, CSAN_ACC_FREE | CSAN_ACC_WRITE);
   }
   cudaError_t r = CSAN_REAL_FREE_ASYNC();
   if (removed) {
     if (r == cudaSuccess) {
       csan_rt_shadow_tracked(-(int64_t)a.size);
     } else {
-      pthread_mutex_lock(&g_mu);
+      csan_rt_allocs_lock();
       csan_rt_alloc_add(&a);
-      pthread_mutex_unlock(&g_mu);
+      csan_rt_allocs_unlock();
     }
   }
   csan_rt_op_end(&o, r == cudaSuccess);
@@ -309,12 +255,12 @@ static cudaError_t free_elsewhere(void *devPtr, const csan_host_site *site) {
   cudaError_t r = cudaFree(devPtr);
   csan_alloc_info a;
   csan_alloc_event ev;
-  alloc_event(&ev, "cudaFree", site, 0);
+  csan_rt_alloc_event(&ev, "cudaFree", site, 0);
   bool gone = false;
-  pthread_mutex_lock(&g_mu);
-  if (r == cudaSuccess && find_live(devPtr, &a) && is_device_memory(&a))
+  csan_rt_allocs_lock();
+  if (r == cudaSuccess && csan_rt_alloc_find_live(devPtr, &a) && csan_rt_is_device_memory(&a))
     gone = csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
-  pthread_mutex_unlock(&g_mu);
+  csan_rt_allocs_unlock();
   if (gone)
     csan_rt_shadow_tracked(-(int64_t)a.size);
   return r;
@@ -327,7 +273,7 @@ CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site
     return free_elsewhere(devPtr, site);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   csan_alloc_info a;
-  bool known = find_live(devPtr, &a) && is_device_memory(&a);
+  bool known = csan_rt_alloc_find_live(devPtr, &a) && csan_rt_is_device_memory(&a);
   /* Ordinary memory (or memory csan did not see allocated): the free
    * synchronizes the device. csan synchronizes first itself, so the free
    * can be tagged before the memory goes back to the allocator (once it is
@@ -340,30 +286,31 @@ CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site
   csan_rt_op_desc d = {CSAN_OPK_FREE, "cudaFree", known ? a.size : 0, NULL, site, stack};
   if (known && csan_rt_host_op(&op, &d)) {
     csan_alloc_event ev;
-    alloc_event(&ev, "cudaFree", site, stack);
+    csan_rt_alloc_event(&ev, "cudaFree", site, stack);
     ev.op_id = op.op_id;
     ev.slot = op.slot;
     ev.epoch = op.epoch;
     csan_launch_ctx ctx;
     csan_rt_ctx_fill(&ctx, &op, CSAN_CTX_F_RANGE_OP);
-    pthread_mutex_lock(&g_mu);
-    tagged = find_live(devPtr, &a) && is_device_memory(&a) &&
+    csan_rt_allocs_lock();
+    tagged = csan_rt_alloc_find_live(devPtr, &a) && csan_rt_is_device_memory(&a) &&
              csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
     if (tagged) {
-      csan_rt_shadow_access((CUstream)csan_g.priv, &ctx, a.base, a.size, 1, 0, 1, 0, a.size,
+      csan_region r = csan_region_linear(a.base, a.size);
+      csan_rt_shadow_access((CUstream)csan_g.priv, &ctx, &r, a.size,
                             CSAN_ACC_FREE | CSAN_ACC_WRITE);
       csan_rt_priv_sync();
     }
-    pthread_mutex_unlock(&g_mu);
+    csan_rt_allocs_unlock();
   }
   cudaError_t r = cudaFree(devPtr);
   if (tagged && r != cudaSuccess) {
     /* Still allocated after all: live again, without the FREE markers. */
-    pthread_mutex_lock(&g_mu);
+    csan_rt_allocs_lock();
     csan_rt_alloc_add(&a);
     csan_rt_shadow_empty_on((CUstream)csan_g.priv, a.base, a.size);
     csan_rt_priv_sync();
-    pthread_mutex_unlock(&g_mu);
+    csan_rt_allocs_unlock();
   } else if (tagged) {
     csan_rt_shadow_tracked(-(int64_t)a.size);
   }
@@ -385,20 +332,20 @@ static void host_add(void *p, size_t size, const char *api, const csan_host_site
   info.base = (uint64_t)(uintptr_t)p;
   info.size = size;
   info.flags = CSAN_ALLOC_HOST_PINNED;
-  alloc_event(&info.made, api, site, stack);
-  pthread_mutex_lock(&g_mu);
+  csan_rt_alloc_event(&info.made, api, site, stack);
+  csan_rt_allocs_lock();
   csan_rt_alloc_add(&info);
-  pthread_mutex_unlock(&g_mu);
+  csan_rt_allocs_unlock();
 }
 
 static void host_remove(void *p, const char *api, const csan_host_site *site) {
   csan_alloc_info a;
   csan_alloc_event ev;
-  alloc_event(&ev, api, site, 0);
-  pthread_mutex_lock(&g_mu);
-  if (find_live(p, &a) && (a.flags & CSAN_ALLOC_HOST_PINNED))
+  csan_rt_alloc_event(&ev, api, site, 0);
+  csan_rt_allocs_lock();
+  if (csan_rt_alloc_find_live(p, &a) && (a.flags & CSAN_ALLOC_HOST_PINNED))
     csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL);
-  pthread_mutex_unlock(&g_mu);
+  csan_rt_allocs_unlock();
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMallocHost(void **ptr, size_t size,
@@ -450,127 +397,6 @@ CSAN_EXPORT cudaError_t __csan_cudaHostUnregister(void *ptr, const csan_host_sit
   return r;
 }
 
-/* ------------------------------------------------------------------------
- * __device__ variables.
- * ---------------------------------------------------------------------- */
-
-typedef struct csan_rt_var {
-  const void *host;  /* the host shadow variable: CUDA's symbol */
-  const char *name;  /* interned */
-  uint64_t size;
-  uint32_t flags;    /* CSAN_VAR_F_* */
-  uint64_t dev;      /* device address, once resolved (0: none) */
-  bool resolved;
-  bool resolving;
-  csan_host_site site;
-} csan_rt_var;
-
-static pthread_mutex_t g_var_mu = PTHREAD_MUTEX_INITIALIZER;
-static csan_rt_var *g_vars;
-static size_t g_nvars, g_vars_cap;
-static _Atomic size_t g_var_pending;
-
-static csan_rt_var *var_find(const void *host) {
-  for (size_t i = 0; i < g_nvars; i++)
-    if (g_vars[i].host == host)
-      return &g_vars[i];
-  return NULL;
-}
-
-static void var_add(const void *host, const char *name, uint64_t size, uint32_t flags,
-                    const csan_host_site *site) {
-  if (!host || !size || (flags & CSAN_VAR_F_CONSTANT))
-    return;
-  pthread_mutex_lock(&g_var_mu);
-  if (!var_find(host)) {
-    if (g_nvars == g_vars_cap) {
-      size_t cap = g_vars_cap ? 2 * g_vars_cap : 32;
-      csan_rt_var *v = realloc(g_vars, cap * sizeof *v);
-      if (!v) {
-        pthread_mutex_unlock(&g_var_mu);
-        return;
-      }
-      g_vars = v;
-      g_vars_cap = cap;
-    }
-    csan_rt_var *v = &g_vars[g_nvars++];
-    memset(v, 0, sizeof *v);
-    v->host = host;
-    v->name = csan_intern(name);
-    v->size = size;
-    v->flags = flags;
-    if (site) {
-      v->site = *site;
-      v->site.file = csan_intern(site->file);
-      v->site.function = csan_intern(site->function);
-    }
-    atomic_fetch_add(&g_var_pending, 1);
-  }
-  pthread_mutex_unlock(&g_var_mu);
-}
-
-void csan_rt_vars_resolve(void) {
-  if (!atomic_load_explicit(&g_var_pending, memory_order_acquire))
-    return;
-  for (;;) {
-    csan_rt_var v;
-    bool found = false;
-    pthread_mutex_lock(&g_var_mu);
-    for (size_t i = 0; i < g_nvars && !found; i++)
-      if (!g_vars[i].resolved && !g_vars[i].resolving) {
-        g_vars[i].resolving = true;
-        v = g_vars[i];
-        found = true;
-      }
-    pthread_mutex_unlock(&g_var_mu);
-    if (!found)
-      return;
-    void *d = NULL;
-    csan_rt_own own; /* may load the module */
-    csan_rt_own_begin(&own);
-    bool clean = csan_rt_err_save();
-    cudaError_t e = cudaGetSymbolAddress(&d, v.host);
-    csan_rt_err_restore(clean, e);
-    csan_rt_own_end(&own);
-    pthread_mutex_lock(&g_var_mu);
-    csan_rt_var *p = var_find(v.host);
-    if (p) {
-      p->resolving = false;
-      p->resolved = true;
-      p->dev = e == cudaSuccess ? (uint64_t)(uintptr_t)d : 0;
-      atomic_fetch_sub(&g_var_pending, 1);
-    }
-    pthread_mutex_unlock(&g_var_mu);
-    if (e == cudaSuccess && d)
-      track_sync((uint64_t)(uintptr_t)d, v.size,
-                 CSAN_ALLOC_DEVICE | CSAN_ALLOC_VARIABLE |
-                     ((v.flags & CSAN_VAR_F_MANAGED) ? CSAN_ALLOC_MANAGED : 0),
-                 "__device__ variable", v.name, v.site.file || v.site.function ? &v.site : NULL,
-                 0);
-  }
-}
-
-uint64_t csan_rt_var_address(const void *symbol) {
-  pthread_mutex_lock(&g_var_mu);
-  csan_rt_var *v = var_find(symbol);
-  uint64_t d = v && v->resolved ? v->dev : 0;
-  pthread_mutex_unlock(&g_var_mu);
-  return d;
-}
-
-void csan_rt_vars_forget(void) {
-  pthread_mutex_lock(&g_var_mu);
-  size_t n = 0;
-  for (size_t i = 0; i < g_nvars; i++) {
-    if (g_vars[i].resolved)
-      n++;
-    g_vars[i].resolved = false;
-    g_vars[i].dev = 0;
-  }
-  atomic_fetch_add(&g_var_pending, n);
-  pthread_mutex_unlock(&g_var_mu);
-}
-
 CSAN_EXPORT void __csan___cudaRegisterVar(void **fatCubinHandle, char *hostVar,
                                           char *deviceAddress, const char *deviceName, int ext,
                                           size_t size, int constant, int global,
@@ -583,7 +409,7 @@ CSAN_EXPORT void __csan___cudaRegisterVar(void **fatCubinHandle, char *hostVar,
   if (constant || ext)
     return;
   csan_rt_init();
-  var_add(hostVar, deviceName, size, 0, site);
+  csan_rt_var_add(hostVar, deviceName, size, 0, site);
 }
 
 CSAN_EXPORT void __csan___cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtr,
@@ -592,11 +418,11 @@ CSAN_EXPORT void __csan___cudaRegisterManagedVar(void **fatCubinHandle, void **h
                                                  const csan_host_site *site) {
   __cudaRegisterManagedVar(fatCubinHandle, hostVarPtr, initValue, deviceName, size, align);
   csan_rt_init();
-  var_add(hostVarPtr, deviceName, size, CSAN_VAR_F_MANAGED, site);
+  csan_rt_var_add(hostVarPtr, deviceName, size, CSAN_VAR_F_MANAGED, site);
 }
 
 CSAN_EXPORT void __csan_register_device_var(const void *host_var, const char *name,
                                             uint64_t size, uint32_t flags) {
   csan_rt_init();
-  var_add(host_var, name, size, flags, NULL);
+  csan_rt_var_add(host_var, name, size, flags, NULL);
 }

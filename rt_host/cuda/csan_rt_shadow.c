@@ -1,4 +1,4 @@
-/* csan_cuda_shadow.c: shadow memory on the device (DESIGN.md, decision 6).
+/* csan_rt_shadow.c: shadow memory on the device (DESIGN.md, decision 6).
  *
  * The device holds a level-1 directory of 16384 entries (csan_g.dir), level-2
  * tables of 16384 entries allocated on demand, and one page shadow
@@ -17,7 +17,7 @@
  * Every operation's range checks are csan_rk_access launches on the
  * operation's own stream, just before it, with its launch context.
  */
-#include "csan_cuda_rt.h"
+#include "csan_rt_shadow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,13 +54,6 @@ CUresult csan_rt_rk_launch(CUfunction f, uint32_t blocks, CUstream s, void **arg
                       "checked",
                       csan_rt_cu_error(r));
   return r;
-}
-
-void csan_rt_priv_sync(void) {
-  csan_rt_own own;
-  csan_rt_own_begin(&own);
-  csan_g.drv.cuStreamSynchronize((CUstream)csan_g.priv);
-  csan_rt_own_end(&own);
 }
 
 static bool dev_malloc(uint64_t *out, size_t bytes) {
@@ -174,17 +167,21 @@ void csan_rt_shadow_empty_on(CUstream s, uint64_t base, uint64_t size) {
   csan_rt_rk_launch(csan_g.rk_fill, csan_rk_grid(items, csan_g.max_blocks), s, args);
 }
 
-void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, uint64_t base, uint64_t width,
-                           uint64_t rows, uint64_t pitch, uint64_t slices, uint64_t slice_pitch,
+csan_region csan_region_linear(uint64_t base, uint64_t n) {
+  csan_region r = {base, n, 1, 0, 1, 0};
+  return r;
+}
+
+void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, const csan_region *r,
                            uint64_t size, uint32_t access) {
   csan_rk_access_params p;
   memset(&p, 0, sizeof p);
-  p.base = base;
-  p.width = width;
-  p.rows = rows;
-  p.pitch = pitch;
-  p.slices = slices;
-  p.slice_pitch = slice_pitch;
+  p.base = r->base;
+  p.width = r->width;
+  p.rows = r->rows;
+  p.pitch = r->pitch;
+  p.slices = r->slices;
+  p.slice_pitch = r->slice_pitch;
   p.size = size;
   p.access = access;
   p.site = 0; /* the operation itself */

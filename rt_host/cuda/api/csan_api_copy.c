@@ -1,4 +1,4 @@
-/* csan_cuda_copy.c: memcpy and memset of every shape (DESIGN.md, decision 11).
+/* csan_api_copy.c: memcpy and memset of every shape (DESIGN.md, decision 11).
  *
  * Each call is one operation on its stream (the synchronous ones on the
  * default stream: legacy, or the thread's per-thread stream under _ptds).
@@ -25,7 +25,10 @@
  * Asynchronous calls never make the host wait. A failed range launch never
  * changes what the application's call returns.
  */
-#include "csan_cuda_rt.h"
+#include "csan_rt_device.h"
+#include "csan_rt_ops.h"
+#include "csan_rt_shadow.h"
+#include "csan_rt_vars.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -59,14 +62,9 @@ static bool is_host(mem_class c) {
   return c == MEM_PAGEABLE || c == MEM_PINNED;
 }
 
-/* A strided region: base + k * slice_pitch + r * pitch + [0, width). */
-typedef struct region {
-  uint64_t base, width, rows, pitch, slices, slice_pitch;
-} region;
-
-static region linear(const void *p, uint64_t n) {
-  region r = {(uint64_t)(uintptr_t)p, n, 1, 0, 1, 0};
-  return r;
+/* [p, p + n) as a region (csan_rt_shadow.h). */
+static csan_region linear(const void *p, uint64_t n) {
+  return csan_region_linear((uint64_t)(uintptr_t)p, n);
 }
 
 /* Host waits after the call (the synchronous rules above). */
@@ -86,9 +84,9 @@ typedef struct xfer {
   cudaStream_t stream;
   uint64_t bytes;    /* the operation's length */
   size_t n;          /* regions to check */
-  region inline_r[XFER_INLINE];
+  csan_region inline_r[XFER_INLINE];
   uint32_t inline_a[XFER_INLINE];
-  region *r;
+  csan_region *r;
   uint32_t *acc;
   size_t cap;
   host_wait wait;
@@ -116,12 +114,12 @@ static void xfer_free(xfer *x) {
 }
 
 /* Adds a region to check if it is tracked device memory. */
-static void xfer_region(xfer *x, mem_class c, region r, uint32_t access) {
+static void xfer_region(xfer *x, mem_class c, csan_region r, uint32_t access) {
   if (c != MEM_DEVICE_TRACKED || !r.width || !r.rows || !r.slices)
     return;
   if (x->n == x->cap) {
     size_t cap = 2 * x->cap;
-    region *nr = malloc(cap * sizeof *nr);
+    csan_region *nr = malloc(cap * sizeof *nr);
     uint32_t *na = malloc(cap * sizeof *na);
     if (!nr || !na) {
       free(nr);
@@ -152,7 +150,7 @@ static host_wait copy_wait(const xfer *x, mem_class dst, mem_class src) {
 }
 
 /* A copy: classifies both sides, adds their regions, sets the wait. */
-static void xfer_copy(xfer *x, const void *dst, region dr, const void *src, region sr) {
+static void xfer_copy(xfer *x, const void *dst, csan_region dr, const void *src, csan_region sr) {
   mem_class dc = classify(dst), sc = classify(src);
   xfer_region(x, sc, sr, CSAN_ACC_READ);
   xfer_region(x, dc, dr, CSAN_ACC_WRITE);
@@ -162,7 +160,7 @@ static void xfer_copy(xfer *x, const void *dst, region dr, const void *src, regi
   x->may_block = x->sync || dc == MEM_PAGEABLE || sc == MEM_PAGEABLE;
 }
 
-static void xfer_set(xfer *x, const void *dst, region dr) {
+static void xfer_set(xfer *x, const void *dst, csan_region dr) {
   mem_class dc = classify(dst);
   xfer_region(x, dc, dr, CSAN_ACC_WRITE);
   x->set = true;
@@ -198,9 +196,7 @@ static bool xfer_begin(xfer *x, csan_rt_op *o, const csan_host_site *site, const
         o->ctx.vc[s] = device.c[s];
   }
   for (size_t i = 0; i < x->n; i++) {
-    const region *r = &x->r[i];
-    csan_rt_shadow_access(o->cu, &o->ctx, r->base, r->width, r->rows, r->pitch, r->slices,
-                          r->slice_pitch, x->bytes, x->acc[i]);
+    csan_rt_shadow_access(o->cu, &o->ctx, &x->r[i], x->bytes, x->acc[i]);
   }
   if (x->may_block)
     csan_rt_op_end(o, true);
@@ -289,8 +285,8 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyAsync_ptsz(void *dst, const void *src, 
   xfer x;                                                                                      \
   xfer_init(&x, api_, sync_, pt_, stream);                                                     \
   x.bytes = (uint64_t)width * height;                                                          \
-  region dr_ = {(uint64_t)(uintptr_t)dst, width, height, dpitch, 1, 0};                        \
-  region sr_ = {(uint64_t)(uintptr_t)src, width, height, spitch, 1, 0};                        \
+  csan_region dr_ = {(uint64_t)(uintptr_t)dst, width, height, dpitch, 1, 0};                        \
+  csan_region sr_ = {(uint64_t)(uintptr_t)src, width, height, spitch, 1, 0};                        \
   xfer_copy(&x, dst, dr_, src, sr_)
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
@@ -335,9 +331,9 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, 
 /* The linear side of a 3-D copy. A side that is a CUDA array is not tracked,
  * and the linear side of an array copy is not checked (its width is in array
  * elements, not bytes). */
-static region side3d(struct cudaPitchedPtr ptr, struct cudaPos pos, struct cudaExtent e) {
+static csan_region side3d(struct cudaPitchedPtr ptr, struct cudaPos pos, struct cudaExtent e) {
   uint64_t slice = (uint64_t)ptr.pitch * ptr.ysize;
-  region r = {(uint64_t)(uintptr_t)ptr.ptr + pos.z * slice + pos.y * ptr.pitch + pos.x,
+  csan_region r = {(uint64_t)(uintptr_t)ptr.ptr + pos.z * slice + pos.y * ptr.pitch + pos.x,
               e.width, e.height ? e.height : 1, ptr.pitch, e.depth ? e.depth : 1, slice};
   return r;
 }
@@ -644,7 +640,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemsetAsync_ptsz(void *devPtr, int value, siz
   xfer x;                                                                                      \
   xfer_init(&x, api_, sync_, pt_, stream);                                                     \
   x.bytes = (uint64_t)width * height;                                                          \
-  region r_ = {(uint64_t)(uintptr_t)devPtr, width, height, pitch, 1, 0};                       \
+  csan_region r_ = {(uint64_t)(uintptr_t)devPtr, width, height, pitch, 1, 0};                       \
   xfer_set(&x, devPtr, r_)
 
 CSAN_EXPORT cudaError_t __csan_cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
@@ -681,7 +677,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch
   xfer x;                                                                                      \
   xfer_init(&x, api_, sync_, pt_, stream);                                                     \
   struct cudaPos zero_ = {0, 0, 0};                                                            \
-  region r_ = side3d(pitchedDevPtr, zero_, extent);                                            \
+  csan_region r_ = side3d(pitchedDevPtr, zero_, extent);                                            \
   x.bytes = r_.width * r_.rows * r_.slices;                                                    \
   xfer_set(&x, pitchedDevPtr.ptr, r_)
 

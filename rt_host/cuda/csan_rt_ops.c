@@ -1,4 +1,4 @@
-/* csan_cuda_stream.c: CUDA handles as model keys, operations, host waits,
+/* csan_rt_ops.c: CUDA handles as model keys, operations, host waits,
  * and the epoch window.
  *
  * Keys. The null stream is the legacy default stream (CSAN_STREAM_LEGACY),
@@ -33,7 +33,10 @@
  * epochs of headroom). No lock is held across the device synchronization;
  * the reset waits only for csan's own stream.
  */
-#include "csan_cuda_rt.h"
+#include "csan_rt_ops.h"
+
+#include "csan_rt_report.h"
+#include "csan_rt_shadow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -381,15 +384,10 @@ void csan_rt_maybe_rebase(void) {
 }
 
 /* ------------------------------------------------------------------------
- * Test hook.
+ * Tests.
  * ---------------------------------------------------------------------- */
 
-CSAN_EXPORT int __csan_test_advance_epochs(cudaStream_t stream, uint32_t n) {
-  if (!csan_rt_active())
-    return -1;
-  csan_key key;
-  if (!csan_rt_stream_ensure(stream, false, &key))
-    return -1;
+int csan_rt_advance(csan_key key, uint32_t n) {
   issue_lock();
   int rc = csan_model_advance(csan_g.model, key, n);
   issue_unlock();

@@ -1,5 +1,5 @@
-/* csan_vc.c: vector clock helpers of csan_model.h. */
-#include "csan_model.h"
+/* csan_vc.c: vector clock helpers (csan_vc.h). */
+#include "csan_vc.h"
 
 #include <string.h>
 

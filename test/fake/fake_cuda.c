@@ -22,6 +22,7 @@
 #include <cuda_runtime_api.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1453,11 +1454,28 @@ static CUresult drv_ctx_get_device(CUdevice *d) {
   return CUDA_SUCCESS;
 }
 
+/* CUDA 13.0's cuCtxGetDevice_v2: the device of a given context. */
+static CUresult drv_ctx_get_device_v13000(CUdevice *d, CUcontext c) {
+  DRV_ENTER("cuCtxGetDevice@13000");
+  *d = (CUdevice)ctx_of(c ? c : tl_ctx)->device;
+  return CUDA_SUCCESS;
+}
+
 static CUresult drv_stream_get_ctx(CUstream s, CUcontext *c) {
   DRV_ENTER("cuStreamGetCtx");
   if (!stream_ok((cudaStream_t)s))
     return CUDA_ERROR_INVALID_HANDLE;
   *c = stream_ctx((cudaStream_t)s);
+  return CUDA_SUCCESS;
+}
+
+/* CUDA 12.5's cuStreamGetCtx_v2: also the stream's green context (none). */
+static CUresult drv_stream_get_ctx_v12050(CUstream s, CUcontext *c, CUgreenCtx *g) {
+  DRV_ENTER("cuStreamGetCtx@12050");
+  if (!stream_ok((cudaStream_t)s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  *c = stream_ctx((cudaStream_t)s);
+  *g = NULL;
   return CUDA_SUCCESS;
 }
 
@@ -1547,31 +1565,39 @@ static CUresult drv_pointer_get_attribute(void *data, CUpointer_attribute attr, 
   return CUDA_SUCCESS;
 }
 
+/* Driver entry points with the ABI version each prototype appeared in (as
+ * cudaTypedefs.h's PFN_<name>_v<version>). As the real driver does, a
+ * request for version V gets the newest version <= V, so a caller that asks
+ * for a newer version than its prototype gets a function it calls wrongly
+ * (the fake counts each version's calls, "name@version", so tests see it). */
 static const struct {
   const char *name;
+  unsigned version;
   void *fn;
 } g_entry_points[] = {
-    {"cuGetErrorString", (void *)drv_get_error_string},
-    {"cuCtxGetCurrent", (void *)drv_ctx_get_current},
-    {"cuCtxSetCurrent", (void *)drv_ctx_set_current},
-    {"cuCtxGetDevice", (void *)drv_ctx_get_device},
-    {"cuStreamGetCtx", (void *)drv_stream_get_ctx},
-    {"cuModuleLoadData", (void *)drv_module_load_data},
-    {"cuModuleGetFunction", (void *)drv_module_get_function},
-    {"cuModuleGetGlobal", (void *)drv_module_get_global},
-    {"cuFuncGetModule", (void *)drv_func_get_module},
-    {"cuFuncGetName", (void *)drv_func_get_name},
-    {"cuFuncGetParamInfo", (void *)drv_func_get_param_info},
-    {"cuFuncGetAttribute", (void *)drv_func_get_attribute},
-    {"cuFuncSetAttribute", (void *)drv_func_set_attribute},
-    {"cuLaunchKernelEx", (void *)drv_launch_kernel_ex},
-    {"cuMemcpyDtoHAsync", (void *)drv_memcpy_dtoh_async},
-    {"cuMemcpyHtoDAsync", (void *)drv_memcpy_htod_async},
-    {"cuMemsetD8Async", (void *)drv_memset_d8_async},
-    {"cuStreamSynchronize", (void *)drv_stream_synchronize},
-    {"cuStreamGetFlags", (void *)drv_stream_get_flags},
-    {"cuStreamIsCapturing", (void *)drv_stream_is_capturing},
-    {"cuPointerGetAttribute", (void *)drv_pointer_get_attribute},
+    {"cuGetErrorString", 6000, (void *)drv_get_error_string},
+    {"cuCtxGetCurrent", 4000, (void *)drv_ctx_get_current},
+    {"cuCtxSetCurrent", 4000, (void *)drv_ctx_set_current},
+    {"cuCtxGetDevice", 2000, (void *)drv_ctx_get_device},
+    {"cuCtxGetDevice", 13000, (void *)drv_ctx_get_device_v13000},
+    {"cuStreamGetCtx", 9020, (void *)drv_stream_get_ctx},
+    {"cuStreamGetCtx", 12050, (void *)drv_stream_get_ctx_v12050},
+    {"cuModuleLoadData", 2000, (void *)drv_module_load_data},
+    {"cuModuleGetFunction", 2000, (void *)drv_module_get_function},
+    {"cuModuleGetGlobal", 3020, (void *)drv_module_get_global},
+    {"cuFuncGetModule", 11000, (void *)drv_func_get_module},
+    {"cuFuncGetName", 12030, (void *)drv_func_get_name},
+    {"cuFuncGetParamInfo", 12040, (void *)drv_func_get_param_info},
+    {"cuFuncGetAttribute", 2020, (void *)drv_func_get_attribute},
+    {"cuFuncSetAttribute", 9000, (void *)drv_func_set_attribute},
+    {"cuLaunchKernelEx", 11060, (void *)drv_launch_kernel_ex},
+    {"cuMemcpyDtoHAsync", 3020, (void *)drv_memcpy_dtoh_async},
+    {"cuMemcpyHtoDAsync", 3020, (void *)drv_memcpy_htod_async},
+    {"cuMemsetD8Async", 3020, (void *)drv_memset_d8_async},
+    {"cuStreamSynchronize", 2000, (void *)drv_stream_synchronize},
+    {"cuStreamGetFlags", 5050, (void *)drv_stream_get_flags},
+    {"cuStreamIsCapturing", 10000, (void *)drv_stream_is_capturing},
+    {"cuPointerGetAttribute", 4000, (void *)drv_pointer_get_attribute},
 };
 
 FAKE_EXPORT cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fp,
@@ -1584,14 +1610,22 @@ FAKE_EXPORT cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, voi
   *fp = NULL;
   if (st)
     *st = cudaDriverEntryPointSymbolNotFound;
-  if (version < 12000)
-    return rt_fail(cudaErrorInvalidValue);
-  for (size_t i = 0; i < sizeof g_entry_points / sizeof g_entry_points[0]; i++)
-    if (!strcmp(symbol, g_entry_points[i].name)) {
+  if (version > CUDART_VERSION)
+    return rt_fail(cudaErrorInvalidValue); /* newer than this runtime */
+  unsigned best = 0;
+  bool known = false;
+  for (size_t i = 0; i < sizeof g_entry_points / sizeof g_entry_points[0]; i++) {
+    if (strcmp(symbol, g_entry_points[i].name))
+      continue;
+    known = true;
+    if (g_entry_points[i].version <= version && g_entry_points[i].version >= best) {
+      best = g_entry_points[i].version;
       *fp = g_entry_points[i].fn;
-      if (st)
-        *st = cudaDriverEntryPointSuccess;
     }
+  }
+  if (st)
+    *st = *fp ? cudaDriverEntryPointSuccess
+              : known ? cudaDriverEntryPointVersionNotSufficent : cudaDriverEntryPointSymbolNotFound;
   return cudaSuccess;
 }
 

@@ -1,0 +1,94 @@
+/* csan_rt.c: the glue's shared state and helpers (csan_rt.h). It calls no
+ * other file of the glue. */
+#include "csan_rt.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+csan_rt csan_g = {.dev_mu = PTHREAD_MUTEX_INITIALIZER};
+
+/* ------------------------------------------------------------------------
+ * Messages.
+ * ---------------------------------------------------------------------- */
+
+void csan_rt_warn_once(_Atomic bool *flag, const char *fmt, ...) {
+  if (atomic_exchange(flag, true))
+    return;
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  csan_log_printf("csan: WARNING: %s\n", buf);
+}
+
+_Noreturn void csan_rt_fatal(const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  csan_log_printf("csan: ERROR: %s\n", buf);
+  exit(1);
+}
+
+const char *csan_rt_cu_error(CUresult r) {
+  const char *s = NULL;
+  if (csan_g.drv.cuGetErrorString && csan_g.drv.cuGetErrorString(r, &s) == CUDA_SUCCESS && s)
+    return s;
+  return "unknown CUDA driver error";
+}
+
+/* ------------------------------------------------------------------------
+ * CUDA calls of csan's own.
+ * ---------------------------------------------------------------------- */
+
+bool csan_rt_err_save(void) {
+  return cudaPeekAtLastError() == cudaSuccess;
+}
+
+void csan_rt_err_restore(bool was_clean, cudaError_t result) {
+  /* cudaGetLastError resets the last error; only when csan caused it. */
+  if (was_clean && result != cudaSuccess)
+    (void)cudaGetLastError();
+}
+
+void csan_rt_own_begin(csan_rt_own *o) {
+  o->prev = NULL;
+  o->switched = false;
+  o->mode = cudaStreamCaptureModeRelaxed;
+  o->mode_set = cudaThreadExchangeStreamCaptureMode(&o->mode) == cudaSuccess;
+  CUcontext cur = NULL;
+  if (csan_g.ctx && csan_g.drv.cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != csan_g.ctx &&
+      csan_g.drv.cuCtxSetCurrent(csan_g.ctx) == CUDA_SUCCESS) {
+    o->prev = cur;
+    o->switched = true;
+  }
+}
+
+void csan_rt_own_end(csan_rt_own *o) {
+  if (o->switched)
+    csan_g.drv.cuCtxSetCurrent(o->prev);
+  o->switched = false;
+  if (o->mode_set)
+    cudaThreadExchangeStreamCaptureMode(&o->mode);
+  o->mode_set = false;
+}
+
+bool csan_rt_read_device(void *dst, uint64_t src, size_t n) {
+  CUstream s = (CUstream)csan_g.priv;
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  bool ok = csan_g.drv.cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, n, s) == CUDA_SUCCESS &&
+            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own_end(&own);
+  return ok;
+}
+
+void csan_rt_priv_sync(void) {
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  csan_g.drv.cuStreamSynchronize((CUstream)csan_g.priv);
+  csan_rt_own_end(&own);
+}

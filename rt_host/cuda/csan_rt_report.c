@@ -1,0 +1,265 @@
+/* csan_rt_report.c: draining the device race table into the reporter, and
+ * the end of a run.
+ *
+ * After every call that made the host wait (stream, event and device
+ * synchronization, successful queries, synchronous copies that wait) and at
+ * exit, the race table is copied to the host on csan's private stream (a
+ * non-blocking stream, so the copy never waits for the application's work)
+ * and handed to the reporter with the host clock as it was when the drain
+ * started: only work the host has waited for is reported, so an entry is
+ * never printed while its operation may still add to it. The header comes
+ * first: when no entry was claimed since the last drain and none was left
+ * pending, the entries are not copied at all.
+ *
+ * The reporter's environment answers from the registries, plus device sites
+ * (csan_rt_sites.c) and stream names: the program's name for a stream
+ * (csan_name_stream in include/csan/csan.h), `legacy`, `per-thread`, else
+ * the reporter's hex handle.
+ *
+ * Torn entries. Kernels on other streams may be inserting while the table is
+ * copied, and the copy (a DMA) has no order: it can see an entry's READY
+ * state (published last, with release) before the fields written first. An
+ * entry whose fields do not hold together (epoch 0 on a stream slot, a slot
+ * out of range, no count, or fields that do not give its key:
+ * csan_race_key, the device's own function) is treated as still being
+ * filled: left for the next drain. One still torn at exit is not reported,
+ * and csan says so.
+ */
+#include "csan_rt_report.h"
+
+/* csan_race_key, the device's key function, from the one source (the CPU
+ * platform layer of the shadow engine). */
+#include "csan_shadow_cpu_platform.h"
+
+#include "csan_rt_shadow.h"
+#include "csan_rt_sites.h"
+#include "csan_rt_twins.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static _Atomic uint32_t g_last_used;
+static _Atomic bool g_left_pending;
+
+/* ------------------------------------------------------------------------
+ * Stream names.
+ * ---------------------------------------------------------------------- */
+
+/* Names by stream key. Few streams get names, so a list does. */
+typedef struct stream_name {
+  csan_key key;
+  const char *name; /* interned: stays valid for reports printed later */
+  struct stream_name *next;
+} stream_name;
+
+static pthread_mutex_t g_names_mu = PTHREAD_MUTEX_INITIALIZER;
+static stream_name *g_names;
+
+void csan_rt_name_stream(csan_key key, const char *name) {
+  const char *interned = name && *name ? csan_intern(name) : NULL;
+  pthread_mutex_lock(&g_names_mu);
+  stream_name **p = &g_names;
+  while (*p && (*p)->key != key)
+    p = &(*p)->next;
+  if (*p && !interned) {
+    stream_name *dead = *p;
+    *p = dead->next;
+    free(dead);
+  } else if (*p) {
+    (*p)->name = interned;
+  } else if (interned) {
+    stream_name *n = malloc(sizeof *n);
+    if (n) {
+      n->key = key;
+      n->name = interned;
+      n->next = g_names;
+      g_names = n;
+    }
+  }
+  pthread_mutex_unlock(&g_names_mu);
+}
+
+static const char *user_stream_name(csan_key key) {
+  const char *name = NULL;
+  pthread_mutex_lock(&g_names_mu);
+  for (stream_name *n = g_names; n; n = n->next)
+    if (n->key == key) {
+      name = n->name;
+      break;
+    }
+  pthread_mutex_unlock(&g_names_mu);
+  return name;
+}
+
+/* ------------------------------------------------------------------------
+ * The environment.
+ * ---------------------------------------------------------------------- */
+
+static bool env_resolve_site(void *ctx, const void *module, uint32_t site, csan_site_info *out) {
+  (void)ctx;
+  return csan_rt_site_resolve(module, site, out);
+}
+
+static const char *env_stream_name(void *ctx, uint64_t stream, uint32_t slot) {
+  (void)ctx;
+  if (slot == CSAN_HOST_SLOT)
+    return NULL;
+  const char *user = user_stream_name(stream);
+  if (user)
+    return user;
+  if (stream == CSAN_STREAM_LEGACY)
+    return "legacy";
+  if (stream & CSAN_RT_PT_KEY_BIT)
+    return "per-thread";
+  return NULL;
+}
+
+void csan_rt_report_env(csan_report_env *env) {
+  memset(env, 0, sizeof *env);
+  env->ops = csan_g.ops;
+  env->allocs = csan_g.allocs;
+  env->resolve_site = env_resolve_site;
+  env->stream_name = env_stream_name;
+}
+
+/* ------------------------------------------------------------------------
+ * Draining.
+ * ---------------------------------------------------------------------- */
+
+/* A READY entry whose fields were all visible to the copy. */
+static bool race_whole(const csan_race *e) {
+  if (e->slot >= CSAN_MAX_SLOTS || (e->epoch == 0 && e->slot != CSAN_HOST_SLOT) || !e->count)
+    return false;
+  return csan_race_key(e->slot, e->epoch, e->other, e->site, e->other_site, e->access) == e->key;
+}
+
+static void drain(void) {
+  csan_race_table hdr;
+  if (!csan_rt_read_device(&hdr, csan_g.races, sizeof hdr))
+    return;
+  if (hdr.used == atomic_load(&g_last_used) && !atomic_load(&g_left_pending)) {
+    if (hdr.dropped) { /* only the dropped count can have changed */
+      hdr.capacity = 0;
+      csan_report_table(csan_g.reporter, &hdr, NULL, NULL);
+    }
+    return;
+  }
+  size_t bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)csan_g.race_cap * sizeof(csan_race);
+  csan_race_table *t = malloc(bytes);
+  if (!t)
+    return;
+  if (!csan_rt_read_device(t, csan_g.races, bytes)) {
+    free(t);
+    return;
+  }
+  /* Entries still being filled, or seen torn, are taken next time. */
+  csan_race *e = (csan_race *)(void *)((char *)t + CSAN_RACE_ENTRIES_OFFSET);
+  uint32_t ready = 0, torn = 0;
+  for (uint32_t i = 0; i < t->capacity; i++) {
+    if (e[i].state != CSAN_RACE_READY)
+      continue;
+    if (race_whole(&e[i])) {
+      ready++;
+    } else {
+      e[i].state = CSAN_RACE_FILLING;
+      torn++;
+    }
+  }
+  static _Atomic bool said_torn;
+  if (torn && atomic_load(&csan_g.exiting) && !atomic_exchange(&said_torn, true))
+    csan_log_printf("csan: WARNING: %u race table entr%s could not be read whole at exit; %s "
+                    "not reported\n",
+                    torn, torn == 1 ? "y" : "ies", torn == 1 ? "its race is" : "their races are");
+  /* Only work the host has waited for is reported, so an entry is never
+   * printed while its operation may still add to it. */
+  csan_vc host;
+  csan_model_host_clock(csan_g.model, &host);
+  size_t pending = 0;
+  csan_report_table(csan_g.reporter, t, &host, &pending);
+  atomic_store(&g_left_pending, pending || ready < t->used);
+  atomic_store(&g_last_used, t->used);
+  free(t);
+  if (csan_report_should_halt(csan_g.reporter))
+    csan_rt_halt();
+}
+
+void csan_rt_drain(void) {
+  if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)
+    return;
+  /* Site descriptors are read through their module: csan's context. */
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  drain();
+  csan_rt_own_end(&own);
+}
+
+void csan_rt_races_clear(void) {
+  CUstream s = (CUstream)csan_g.priv;
+  size_t bytes = (size_t)csan_g.race_cap * sizeof(csan_race);
+  csan_race_table hdr;
+  memset(&hdr, 0, sizeof hdr);
+  hdr.capacity = csan_g.race_cap;
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  bool ok = csan_g.drv.cuMemsetD8Async((CUdeviceptr)(csan_g.races + CSAN_RACE_ENTRIES_OFFSET), 0,
+                                       bytes, s) == CUDA_SUCCESS &&
+            csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)csan_g.races, &hdr, sizeof hdr, s) ==
+                CUDA_SUCCESS &&
+            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+  csan_rt_own_end(&own);
+  if (!ok)
+    return;
+  csan_report_table_cleared(csan_g.reporter);
+  atomic_store(&g_last_used, 0);
+  atomic_store(&g_left_pending, false);
+}
+
+uint64_t csan_rt_pool_exhausted(void) {
+  uint64_t n = csan_g.pool_exhausted_before;
+  csan_pool p;
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY && csan_g.pool &&
+      csan_rt_read_device(&p, csan_g.pool, sizeof p))
+    n += p.exhausted;
+  return n;
+}
+
+void csan_rt_report_forget(void) {
+  csan_rt_sites_forget();
+  atomic_store(&g_last_used, 0);
+  atomic_store(&g_left_pending, false);
+}
+
+/* ------------------------------------------------------------------------
+ * The end of a run.
+ * ---------------------------------------------------------------------- */
+
+static void print_usage(void) {
+  if (csan_g.flags.verbosity < 1)
+    return;
+  uint64_t shadow = 0, tracked = 0;
+  csan_rt_shadow_usage(&shadow, &tracked);
+  csan_log_printf("csan: shadow: %llu bytes for %llu tracked bytes\n",
+                  (unsigned long long)shadow, (unsigned long long)tracked);
+}
+
+int csan_rt_finish(void) {
+  csan_report_notes notes;
+  memset(&notes, 0, sizeof notes);
+  notes.pool_exhausted = csan_rt_pool_exhausted();
+  print_usage();
+  uint64_t unchecked = csan_rt_unchecked_launches();
+  if (unchecked)
+    csan_log_printf("csan: %llu kernel launch(es) ran unchecked: their instrumented twins failed "
+                    "to launch (see the warning for each kernel)\n",
+                    (unsigned long long)unchecked);
+  return csan_report_finish(csan_g.reporter, -1, &notes);
+}
+
+_Noreturn void csan_rt_halt(void) {
+  atomic_store(&csan_g.exiting, true);
+  int status = csan_rt_finish();
+  fflush(NULL);
+  _exit(status < 0 ? csan_g.flags.exitcode : status);
+}

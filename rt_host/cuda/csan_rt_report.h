@@ -1,0 +1,27 @@
+/* csan_rt_report.h: draining the device race table into the reporter, the
+ * reporter's environment, and the end of a run (csan_rt_report.c). */
+#ifndef CSAN_RT_REPORT_H
+#define CSAN_RT_REPORT_H
+
+#include "csan_rt.h"
+
+/* The reporter's environment (created with the reporter). */
+void csan_rt_report_env(csan_report_env *env);
+/* The program's name for a stream (include/csan/csan.h); null or "" forgets
+ * it. */
+void csan_rt_name_stream(csan_key key, const char *name);
+/* Copies the race table and reports what it can; halts if told to. */
+void csan_rt_drain(void);
+/* Empties the device race table (rebase; everything in it was reported). */
+void csan_rt_races_clear(void);
+/* The pool's exhausted counter (device). */
+uint64_t csan_rt_pool_exhausted(void);
+/* cudaDeviceReset: cached sites of old modules are stale, the table is new. */
+void csan_rt_report_forget(void);
+/* Finishes the report; returns the status csan wants, or -1 when the
+ * program's own exit status stands. */
+int csan_rt_finish(void);
+/* halt_on_error: finish the report and leave with its status. */
+_Noreturn void csan_rt_halt(void);
+
+#endif /* CSAN_RT_REPORT_H */

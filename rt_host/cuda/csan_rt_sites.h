@@ -1,0 +1,14 @@
+/* csan_rt_sites.h: device source sites of instrumented modules, resolved
+ * for reports (csan_rt_sites.c). */
+#ifndef CSAN_RT_SITES_H
+#define CSAN_RT_SITES_H
+
+#include "csan_rt.h"
+
+/* The descriptor of device site `site` of module `module` (a CUmodule), read
+ * once and cached; false when the module has no such site. */
+bool csan_rt_site_resolve(const void *module, uint32_t site, csan_site_info *out);
+/* cudaDeviceReset unloaded every module: cached sites are stale. */
+void csan_rt_sites_forget(void);
+
+#endif /* CSAN_RT_SITES_H */
