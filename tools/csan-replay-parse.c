@@ -1,7 +1,8 @@
 /* csan-replay-parse.c: schedule text to commands.
  *
- * One command per line; `#` starts a comment anywhere on a line; blank lines
- * are ignored; words are separated by spaces or tabs. This file checks what
+ * One command per line; `#` starts a comment anywhere on a line (except a
+ * `#VARIANT:` prefix of the variant being run); blank lines are ignored;
+ * words are separated by spaces or tabs. This file checks what
  * can be checked without running the schedule: the command, the number and
  * shape of its arguments, numbers, names and that repeat/end pair up. Names
  * are resolved when the schedule runs (csan-replay-exec.c).
@@ -155,6 +156,92 @@ static rp_range *ranges_new(parser *ps, size_t n) {
   return r;
 }
 
+#define NAME(what, i) parse_name(ps, what, w[i], strlen(w[i]))
+
+/* stream S [blocking|nonblocking|per-thread] */
+static void parse_stream(parser *ps, char **w, size_t nargs, rp_cmd *c) {
+  c->stream = NAME("stream", 1);
+  c->kind = CSAN_STREAM_BLOCKING;
+  if (nargs < 2)
+    return;
+  if (!strcmp(w[2], "blocking"))
+    c->kind = CSAN_STREAM_BLOCKING;
+  else if (!strcmp(w[2], "nonblocking"))
+    c->kind = CSAN_STREAM_NONBLOCKING;
+  else if (!strcmp(w[2], "per-thread"))
+    c->kind = CSAN_STREAM_PER_THREAD;
+  else
+    rp_die(ps->path, ps->line,
+           "unknown stream kind '%s' (expected blocking, nonblocking or per-thread)", w[2]);
+}
+
+/* alloc A SIZE | alloc-async A SIZE S | free A | free-async A S */
+static void parse_alloc(parser *ps, char **w, rp_cmd *c) {
+  c->alloc = NAME("allocation", 1);
+  switch (c->op) {
+  case RP_ALLOC:
+  case RP_ALLOC_ASYNC:
+    c->num = parse_num(ps, "an allocation size", w[2]);
+    if (c->num == 0)
+      rp_die(ps->path, ps->line, "allocation size must be positive");
+    if (c->op == RP_ALLOC_ASYNC) {
+      c->stream = NAME("stream", 3);
+      c->site = ++ps->prog->nsites;
+    }
+    break;
+  default: /* RP_FREE, RP_FREE_ASYNC */
+    if (c->op == RP_FREE_ASYNC)
+      c->stream = NAME("stream", 2);
+    c->site = ++ps->prog->nsites;
+    break;
+  }
+}
+
+/* launch S NAME [read R]... [write R]... [atomic R]... */
+static void parse_launch(parser *ps, char **w, size_t nw, rp_cmd *c) {
+  size_t nargs = nw - 1;
+  c->stream = NAME("stream", 1);
+  c->kernel = csan_intern(w[2]);
+  if ((nargs - 2) % 2)
+    rp_die(ps->path, ps->line,
+           "'%s' lacks a range (usage: read R, write R or atomic R; R is A or A[OFF:LEN])",
+           w[nw - 1]);
+  c->nranges = (nargs - 2) / 2;
+  c->ranges = ranges_new(ps, c->nranges);
+  for (size_t i = 0; i < c->nranges; i++) {
+    const char *kw = w[3 + 2 * i];
+    uint32_t acc;
+    if (!strcmp(kw, "read"))
+      acc = CSAN_ACC_READ;
+    else if (!strcmp(kw, "write"))
+      acc = CSAN_ACC_WRITE;
+    else if (!strcmp(kw, "atomic"))
+      acc = CSAN_ACC_ATOMIC | CSAN_ACC_WRITE; /* an atomic read-modify-write */
+    else
+      rp_die(ps->path, ps->line, "expected read, write or atomic, got '%s'", kw);
+    c->ranges[i] = parse_range(ps, w[4 + 2 * i], acc);
+  }
+}
+
+/* memset S R | memcpy S DST_R SRC_R */
+static void parse_memop(parser *ps, char **w, rp_cmd *c) {
+  c->stream = NAME("stream", 1);
+  if (c->op == RP_MEMSET) {
+    c->nranges = 1;
+    c->ranges = ranges_new(ps, 1);
+    c->ranges[0] = parse_range(ps, w[2], CSAN_ACC_WRITE);
+    return;
+  }
+  c->nranges = 2;
+  c->ranges = ranges_new(ps, 2);
+  /* The source is read before the destination is written. */
+  c->ranges[0] = parse_range(ps, w[3], CSAN_ACC_READ);
+  c->ranges[1] = parse_range(ps, w[2], CSAN_ACC_WRITE);
+  if (!c->ranges[0].whole && !c->ranges[1].whole && c->ranges[0].len != c->ranges[1].len)
+    rp_die(ps->path, ps->line, "memcpy of %llu bytes into %llu bytes",
+           (unsigned long long)c->ranges[0].len, (unsigned long long)c->ranges[1].len);
+}
+
 /* The words of one command (the command word is w[0]). */
 static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
   const rp_syntax *syn = NULL;
@@ -170,22 +257,9 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
   memset(c, 0, sizeof(*c));
   c->op = syn->op;
   c->line = ps->line;
-#define NAME(what, i) parse_name(ps, what, w[i], strlen(w[i]))
   switch (c->op) {
   case RP_STREAM:
-    c->stream = NAME("stream", 1);
-    c->kind = CSAN_STREAM_BLOCKING;
-    if (nargs == 2) {
-      if (!strcmp(w[2], "blocking"))
-        c->kind = CSAN_STREAM_BLOCKING;
-      else if (!strcmp(w[2], "nonblocking"))
-        c->kind = CSAN_STREAM_NONBLOCKING;
-      else if (!strcmp(w[2], "per-thread"))
-        c->kind = CSAN_STREAM_PER_THREAD;
-      else
-        rp_die(ps->path, ps->line,
-               "unknown stream kind '%s' (expected blocking, nonblocking or per-thread)", w[2]);
-    }
+    parse_stream(ps, w, nargs, c);
     break;
   case RP_DESTROY_STREAM:
   case RP_HOST_FUNC:
@@ -201,62 +275,16 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
     break;
   case RP_ALLOC:
   case RP_ALLOC_ASYNC:
-    c->alloc = NAME("allocation", 1);
-    c->num = parse_num(ps, "an allocation size", w[2]);
-    if (c->num == 0)
-      rp_die(ps->path, ps->line, "allocation size must be positive");
-    if (c->op == RP_ALLOC_ASYNC) {
-      c->stream = NAME("stream", 3);
-      c->site = ++ps->prog->nsites;
-    }
-    break;
   case RP_FREE:
   case RP_FREE_ASYNC:
-    c->alloc = NAME("allocation", 1);
-    if (c->op == RP_FREE_ASYNC)
-      c->stream = NAME("stream", 2);
-    c->site = ++ps->prog->nsites;
+    parse_alloc(ps, w, c);
     break;
-  case RP_LAUNCH: {
-    c->stream = NAME("stream", 1);
-    c->kernel = csan_intern(w[2]);
-    if ((nargs - 2) % 2)
-      rp_die(ps->path, ps->line,
-             "'%s' lacks a range (usage: read R, write R or atomic R; R is A or A[OFF:LEN])",
-             w[nw - 1]);
-    c->nranges = (nargs - 2) / 2;
-    c->ranges = ranges_new(ps, c->nranges);
-    for (size_t i = 0; i < c->nranges; i++) {
-      const char *kw = w[3 + 2 * i];
-      uint32_t acc;
-      if (!strcmp(kw, "read"))
-        acc = CSAN_ACC_READ;
-      else if (!strcmp(kw, "write"))
-        acc = CSAN_ACC_WRITE;
-      else if (!strcmp(kw, "atomic"))
-        acc = CSAN_ACC_ATOMIC | CSAN_ACC_WRITE; /* an atomic read-modify-write */
-      else
-        rp_die(ps->path, ps->line, "expected read, write or atomic, got '%s'", kw);
-      c->ranges[i] = parse_range(ps, w[4 + 2 * i], acc);
-    }
+  case RP_LAUNCH:
+    parse_launch(ps, w, nw, c);
     break;
-  }
   case RP_MEMSET:
-    c->stream = NAME("stream", 1);
-    c->nranges = 1;
-    c->ranges = ranges_new(ps, 1);
-    c->ranges[0] = parse_range(ps, w[2], CSAN_ACC_WRITE);
-    break;
   case RP_MEMCPY:
-    c->stream = NAME("stream", 1);
-    c->nranges = 2;
-    c->ranges = ranges_new(ps, 2);
-    /* The source is read before the destination is written. */
-    c->ranges[0] = parse_range(ps, w[3], CSAN_ACC_READ);
-    c->ranges[1] = parse_range(ps, w[2], CSAN_ACC_WRITE);
-    if (!c->ranges[0].whole && !c->ranges[1].whole && c->ranges[0].len != c->ranges[1].len)
-      rp_die(ps->path, ps->line, "memcpy of %llu bytes into %llu bytes",
-             (unsigned long long)c->ranges[0].len, (unsigned long long)c->ranges[1].len);
+    parse_memop(ps, w, c);
     break;
   case RP_ADVANCE:
     c->stream = NAME("stream", 1);
@@ -281,10 +309,21 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
       rp_die(ps->path, ps->line, "repeat count must be at most %u", UINT32_MAX);
     break;
   }
+}
 #undef NAME
+
+/* A line `#VARIANT: text` (at the start of the line) is `text` when the
+ * schedule runs as that variant (csan-replay --variant=VARIANT), and a
+ * comment otherwise: one file holds a race and its fixed twin. */
+static char *variant_line(char *p, const char *variant) {
+  size_t n = variant ? strlen(variant) : 0;
+  if (n && p[0] == '#' && !strncmp(p + 1, variant, n) && p[1 + n] == ':')
+    return p + 2 + n;
+  return p;
 }
 
-void rp_parse(const char *path, const char *text, size_t len, rp_program *out) {
+void rp_parse(const char *path, const char *text, size_t len, const char *variant,
+              rp_program *out) {
   memset(out, 0, sizeof(*out));
   out->path = csan_intern(path);
   parser ps = {out->path, 0, out, 0};
@@ -304,17 +343,19 @@ void rp_parse(const char *path, const char *text, size_t len, rp_program *out) {
       *eol = '\0';
     if (memchr(p, '\0', (size_t)((eol ? eol : copy + len) - p)))
       rp_die(path, ps.line, "NUL byte in the schedule");
-    char *hash = strchr(p, '#');
+    char *line = p;
+    p = next;
+    line = variant_line(line, variant);
+    char *hash = strchr(line, '#');
     if (hash)
       *hash = '\0';
     char *w[MAX_WORDS + 2];
     size_t nw = 0;
-    for (char *tok = strtok(p, " \t\r\f\v"); tok; tok = strtok(NULL, " \t\r\f\v")) {
+    for (char *tok = strtok(line, " \t\r\f\v"); tok; tok = strtok(NULL, " \t\r\f\v")) {
       if (nw == MAX_WORDS + 1)
         rp_die(path, ps.line, "too many words (at most %d)", MAX_WORDS);
       w[nw++] = tok;
     }
-    p = next;
     if (nw == 0)
       continue;
     if (out->ncmds == ps.cap) {

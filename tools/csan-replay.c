@@ -2,7 +2,7 @@
  * happens-before model and shadow engine, and reports races as a real run
  * of an instrumented program would.
  *
- *   csan-replay [FILE|-]        (no FILE, or -: the schedule on stdin)
+ *   csan-replay [--variant=V] [FILE|-]   (no FILE, or -: the schedule on stdin)
  *
  * The schedule format is described in README.md ("csan-replay") and in
  * usage() below. The model (csan_model), the shadow logic (csan_shadow_cpu,
@@ -28,6 +28,7 @@
  * start-up errors).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,11 @@
 #include "csan_suppress.h"
 
 static void usage(FILE *out) {
-  fputs("usage: csan-replay [FILE|-]\n"
+  fputs("usage: csan-replay [--variant=V] [FILE|-]\n"
         "Runs a schedule of CUDA stream operations through csan's model and shadow\n"
         "engine and reports races as a real run would (CSAN_OPTIONS apply).\n"
+        "--variant=V reads lines that begin `#V:` as schedule lines (one file can\n"
+        "hold a race and its fixed twin); otherwise they are comments.\n"
         "Schedule lines (# starts a comment; R is A or A[OFF:LEN], in bytes):\n"
         "  stream S [blocking|nonblocking|per-thread]   predefined: legacy, per-thread\n"
         "  destroy-stream S\n"
@@ -85,100 +88,26 @@ static char *read_all(FILE *f, size_t *len) {
   return buf;
 }
 
-/* ---- The reporter's environment ------------------------------------------ */
-
-/* Operations come from the registry. A kernel's access has no device site
- * to say its size, so for the earlier operation of the entry being reported
- * the size is that of the access that made the record (by its site id);
- * the reporting access's size is in the entry itself. Range operations
- * (memset, memcpy, frees) are registered with their length. */
-static bool rp_find_op(void *ctx, uint32_t slot, csan_epoch_t epoch, csan_op_info *out) {
-  rp_world *w = ctx;
-  if (!csan_ops_find(w->ops, slot, epoch, out))
-    return false;
-  const csan_race *e = w->reporting;
-  if (e && out->kind == CSAN_OPK_KERNEL && CSAN_TAG_GET_SLOT(e->other) == slot &&
-      CSAN_TAG_GET_EPOCH(e->other) == epoch && e->other_site >= 1 &&
-      e->other_site <= w->nsites)
-    out->bytes = w->site_len[e->other_site];
-  return true;
-}
-
-typedef struct rp_sorted {
-  csan_race e;
-  uint64_t other_op; /* op id of the earlier operation, 0 when unknown */
-} rp_sorted;
-
-static int cmp_u64(uint64_t a, uint64_t b) { return a < b ? -1 : a > b; }
-
-static int cmp_sorted(const void *pa, const void *pb) {
-  const rp_sorted *a = pa, *b = pb;
-  int c;
-  if ((c = cmp_u64(a->e.epoch | (uint64_t)a->e.slot << 32, b->e.epoch | (uint64_t)b->e.slot << 32)))
-    return c;
-  if ((c = cmp_u64(a->other_op, b->other_op)))
-    return c;
-  if ((c = cmp_u64(a->e.lo, b->e.lo)))
-    return c;
-  if ((c = cmp_u64(a->e.site, b->e.site)))
-    return c;
-  if ((c = cmp_u64(a->e.other_site, b->e.other_site)))
-    return c;
-  if ((c = cmp_u64(a->e.access, b->e.access)))
-    return c;
-  return cmp_u64(a->e.other, b->e.other);
-}
-
-void rp_drain(rp_world *w) {
-  csan_race_table *t = csan_shadow_cpu_race_table(w->shadow);
-  if (t->used == 0 && t->dropped == 0)
-    return;
-  uint32_t dropped = 0;
-  uint32_t n = csan_shadow_cpu_races(w->shadow, w->drain_buf, w->drain_cap, NULL, &dropped);
-  if (n > w->drain_cap)
-    n = w->drain_cap;
-  w->not_recorded += dropped;
-  rp_sorted *v = calloc(n ? n : 1, sizeof(*v));
-  if (!v) {
-    fprintf(stderr, "csan-replay: out of memory\n");
-    exit(RP_EXIT_USAGE);
-  }
-  for (uint32_t i = 0; i < n; i++) {
-    v[i].e = w->drain_buf[i];
-    csan_op_info info;
-    if (csan_ops_find(w->ops, CSAN_TAG_GET_SLOT(v[i].e.other), CSAN_TAG_GET_EPOCH(v[i].e.other),
-                      &info))
-      v[i].other_op = info.op_id;
-  }
-  qsort(v, n, sizeof(*v), cmp_sorted);
-  csan_shadow_cpu_clear_races(w->shadow);
-  for (uint32_t i = 0; i < n && !csan_report_should_halt(w->reporter); i++) {
-    w->reporting = &v[i].e;
-    csan_report_races(w->reporter, &v[i].e, 1);
-    w->reporting = NULL;
-  }
-  free(v);
-  if (csan_report_should_halt(w->reporter))
-    rp_finish(w);
-}
-
-void rp_finish(rp_world *w) {
-  csan_shadow_pool_stats ps;
-  csan_shadow_cpu_pool_stats(w->shadow, &ps);
-  csan_report_notes notes = {w->not_recorded, ps.exhausted};
-  int status = csan_report_finish(w->reporter, 0, &notes);
-  csan_log_close();
-  exit(status);
-}
-
 /* ---- main ---------------------------------------------------------------- */
 
 int main(int argc, char **argv) {
-  const char *file = NULL;
+  const char *file = NULL, *variant = NULL;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
       usage(stdout);
       return 0;
+    }
+    if (!strncmp(argv[i], "--variant=", 10)) {
+      variant = argv[i] + 10;
+      bool ok = *variant != '\0';
+      for (const char *v = variant; *v; v++)
+        ok &= (*v >= 'a' && *v <= 'z') || (*v >= '0' && *v <= '9') || *v == '-' || *v == '_';
+      if (!ok) {
+        fprintf(stderr, "csan-replay: bad variant '%s' (use lower-case letters, digits, - _)\n",
+                variant);
+        return RP_EXIT_USAGE;
+      }
+      continue;
     }
     if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "csan-replay: unknown option '%s'\n", argv[i]);
@@ -216,7 +145,7 @@ int main(int argc, char **argv) {
     fclose(f);
 
   rp_program prog;
-  rp_parse(is_stdin ? "<stdin>" : file, text, len, &prog);
+  rp_parse(is_stdin ? "<stdin>" : file, text, len, variant, &prog);
   free(text);
   w.nsites = prog.nsites;
   w.site_len = calloc((size_t)prog.nsites + 1, sizeof(*w.site_len));
@@ -240,14 +169,7 @@ int main(int argc, char **argv) {
             w.flags.pool_mb, w.flags.race_table_size);
     return 1;
   }
-  csan_report_env env;
-  memset(&env, 0, sizeof(env));
-  env.ctx = &w;
-  env.find_op = rp_find_op;
-  env.ops = w.ops;
-  env.allocs = w.allocs;
-  w.reporter = csan_reporter_create(&w.flags, &env, supp);
-  if (!w.reporter) {
+  if (!rp_reporter_create(&w, supp)) {
     fprintf(stderr, "csan-replay: out of memory\n");
     return 1;
   }

@@ -3,8 +3,11 @@
  *   csan-replay-parse.c   schedule text -> rp_program (syntax only)
  *   csan-replay-exec.c    runs an rp_program: names, the model, the CPU shadow,
  *                         the operation and allocation registries
- *   csan-replay.c         main: flags, the reporter and its environment,
- *                         draining the race table after every command
+ *   csan-replay-report.c  the reporter's environment, draining the race
+ *                         table after every command, the end of the run
+ *   csan-replay.c         main: options, flags, the dry run, the world
+ *
+ * Calls go one way: main -> exec -> report, main -> parse.
  *
  * A schedule is run twice. The first run is dry: it only keeps the names
  * (streams, events, allocations) and checks every command against them, so a
@@ -95,9 +98,11 @@ typedef struct rp_program {
   uint32_t nsites; /* site ids are 1..nsites */
 } rp_program;
 
-/* Parses a schedule. On a syntax error prints
+/* Parses a schedule. Lines that begin `#VARIANT:` are read without that
+ * prefix when variant is VARIANT (null: none is). On a syntax error prints
  * `csan-replay: PATH:LINE: <message>` and exits with RP_EXIT_USAGE. */
-void rp_parse(const char *path, const char *text, size_t len, rp_program *out);
+void rp_parse(const char *path, const char *text, size_t len, const char *variant,
+              rp_program *out);
 void rp_program_free(rp_program *p);
 
 /* Prints `csan-replay: PATH:LINE: <message>` to stderr and exits with
@@ -134,8 +139,11 @@ typedef struct rp_world {
  * halt_on_error says so. */
 void rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len);
 
+/* csan-replay-report.c. The reporter of w, with csan-replay's environment;
+ * false when out of memory. */
+bool rp_reporter_create(rp_world *w, csan_suppressions *supp);
 /* Hands the race table's new entries to the reporter, in schedule order,
- * and empties the table (csan-replay.c). */
+ * and empties the table. */
 void rp_drain(rp_world *w);
 /* Ends the run: the reporter's summary, then exit with its status. */
 void rp_finish(rp_world *w) __attribute__((noreturn));
