@@ -559,8 +559,109 @@ CSAN_SH_COLD_FN uint64_t csan_sh_update_chain(csan_sh_acc *a, csan_pool *pool, u
   return t[0];
 }
 
+/* The records of a two-cell granule after an access: at most three (two
+ * old ones, one new). */
+typedef struct csan_sh_cells {
+  csan_tag_t t[3];
+  uint32_t s[3];
+  uint32_t live;
+} csan_sh_cells;
+
+/* Slow path, step 1: the access as the record visits see it. */
+CSAN_SH_FN void csan_sh_acc_init(csan_sh_acc *a, const csan_launch_ctx *ctx, uint64_t gaddr,
+                                 uint32_t amask, uint32_t access, int32_t site, uint64_t size,
+                                 const csan_who *who) {
+  a->ctx = ctx;
+  a->launch = csan_sh_launch_bits(ctx);
+  a->kind = csan_sh_acc_kind(access);
+  a->access = access;
+  a->amask = amask & 0xffffu;
+  a->site = (uint32_t)site;
+  a->size = size > 0xffffffffull ? 0xffffffffu : (uint32_t)size;
+  a->gaddr = gaddr;
+  a->who = who;
+  a->merged = 0;
+}
+
+/* Slow path, step 2 (two cells): checks the access against the granule's
+ * records (cell 0 without its flag bits, cell 1) and keeps those still live,
+ * then the access's own record unless it merged into one of them. */
+CSAN_SH_FN void csan_sh_visit_cells(csan_sh_acc *a, uint64_t c0, uint64_t c1,
+                                    const uint32_t *sites, csan_sh_cells *out) {
+  csan_tag_t t[2];
+  uint32_t s[2];
+  uint32_t n = 0;
+  csan_tag_t r0 = c0 & ~CSAN_TAG_CELL0_BITS;
+  if (r0 & CSAN_TAG_MASK) {
+    t[n] = r0;
+    s[n++] = sites[0];
+  }
+  if (c1 & CSAN_TAG_MASK) {
+    t[n] = c1;
+    s[n++] = sites[1];
+  }
+  out->live = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    csan_tag_t u = csan_sh_visit(a, t[i], s[i]);
+    if (u & CSAN_TAG_MASK) {
+      out->t[out->live] = u;
+      out->s[out->live++] = s[i];
+    }
+  }
+  if (!a->merged) {
+    out->t[out->live] = csan_sh_new_record(a);
+    out->s[out->live++] = a->site;
+  }
+}
+
+/* Slow path, step 3 (three live records): moves them into a pool block and
+ * escalates the granule (true, cell 0 released), or, with no block left,
+ * counts the loss and keeps the two most important records (the oldest of
+ * the least important gives way). */
+CSAN_SH_FN int csan_sh_escalate(csan_pool *pool, uint64_t *tags, csan_sh_cells *c) {
+  uint32_t b = pool ? csan_sh_pool_alloc(pool) : 0;
+  if (b) {
+    csan_pool_block *blk = csan_sh_block(pool, b);
+    for (uint32_t i = 0; i < 3; i++) {
+      blk->tag[i] = c->t[i];
+      blk->site[i] = c->s[i];
+    }
+    csan_sh_store64(&tags[1], b);
+    csan_sh_store64_release(&tags[0], CSAN_TAG_ESC);
+    return 1;
+  }
+  if (pool)
+    csan_sh_fetch_add32(&pool->exhausted, 1);
+  uint32_t v = 0;
+  for (uint32_t i = 1; i < 3; i++)
+    if (csan_sh_rank(c->t[i]) < csan_sh_rank(c->t[v]))
+      v = i;
+  for (uint32_t i = v; i < 2; i++) {
+    c->t[i] = c->t[i + 1];
+    c->s[i] = c->s[i + 1];
+  }
+  c->live = 2;
+  return 0;
+}
+
+/* Slow path, step 4: writes the (at most two) records back into the two
+ * cells and their site words; releases the lock with cell 0. */
+CSAN_SH_FN void csan_sh_store_cells(uint64_t *tags, uint32_t *sites, csan_sh_cells *c) {
+  for (uint32_t i = c->live; i < 2; i++) {
+    c->t[i] = 0;
+    c->s[i] = 0;
+  }
+  sites[0] = c->s[0];
+  sites[1] = c->s[1];
+  csan_sh_store64(&tags[1], c->t[1]);
+  csan_sh_store64_release(&tags[0], c->t[0]);
+}
+
 /* The slow path: one access of launch ctx to the bytes amask of the granule
- * at gaddr, whose shadow is in page `page`. Skips untracked granules. */
+ * at gaddr, whose shadow is in page `page`. Skips untracked granules. Under
+ * the granule lock: an escalated granule's chain is updated in the pool;
+ * otherwise the two cells' records are visited, and three live records
+ * escalate. */
 CSAN_SH_FN void csan_shadow_update(const csan_launch_ctx *ctx, uint64_t page, uint64_t gaddr,
                                    uint32_t amask, uint32_t access, int32_t site, uint64_t size,
                                    const csan_who *who) {
@@ -570,86 +671,21 @@ CSAN_SH_FN void csan_shadow_update(const csan_launch_ctx *ctx, uint64_t page, ui
   if (!c0)
     return;
   csan_sh_acc a;
-  a.ctx = ctx;
-  a.launch = csan_sh_launch_bits(ctx);
-  a.kind = csan_sh_acc_kind(access);
-  a.access = access;
-  a.amask = amask & 0xffffu;
-  a.site = (uint32_t)site;
-  a.size = size > 0xffffffffull ? 0xffffffffu : (uint32_t)size;
-  a.gaddr = gaddr;
-  a.who = who;
-  a.merged = 0;
+  csan_sh_acc_init(&a, ctx, gaddr, amask, access, site, size, who);
   csan_pool *pool = (csan_pool *)(uintptr_t)ctx->pool;
   uint64_t c1 = csan_sh_load64(&tags[1]);
-
-  if ((c0 & CSAN_TAG_ESC) && pool) {
-    csan_sh_store64_release(&tags[0], csan_sh_update_chain(&a, pool, tags, sites, (uint32_t)c1));
-    return;
-  }
-
-  csan_tag_t t[3];
-  uint32_t s[3];
-  uint32_t n = 0;
-  csan_tag_t r0 = c0 & ~CSAN_TAG_CELL0_BITS;
-  if (r0 & CSAN_TAG_MASK) {
-    t[n] = r0;
-    s[n++] = sites[0];
-  }
-  if (!(c0 & CSAN_TAG_ESC) && (c1 & CSAN_TAG_MASK)) {
-    t[n] = c1;
-    s[n++] = sites[1];
-  }
-  uint32_t live = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    csan_tag_t u = csan_sh_visit(&a, t[i], s[i]);
-    if (u & CSAN_TAG_MASK) {
-      t[live] = u;
-      s[live++] = s[i];
-    }
-  }
-  if (!a.merged) {
-    t[live] = csan_sh_new_record(&a);
-    s[live++] = a.site;
-  }
-  if (live == 3) {
-    uint32_t b = pool ? csan_sh_pool_alloc(pool) : 0;
-    if (b) {
-      csan_pool_block *blk = csan_sh_block(pool, b);
-      for (uint32_t i = 0; i < 3; i++) {
-        blk->tag[i] = t[i];
-        blk->site[i] = s[i];
-      }
-      csan_sh_store64(&tags[1], b);
-      csan_sh_store64_release(&tags[0], CSAN_TAG_ESC);
+  if (c0 & CSAN_TAG_ESC) {
+    if (pool) {
+      csan_sh_store64_release(&tags[0], csan_sh_update_chain(&a, pool, tags, sites, (uint32_t)c1));
       return;
     }
-    if (pool)
-      csan_sh_fetch_add32(&pool->exhausted, 1);
-    /* Keep the two most important records; the oldest of the least
-     * important gives way. */
-    uint32_t v = 0;
-    for (uint32_t i = 1; i < 3; i++)
-      if (csan_sh_rank(t[i]) < csan_sh_rank(t[v]))
-        v = i;
-    for (uint32_t i = v; i < 2; i++) {
-      t[i] = t[i + 1];
-      s[i] = s[i + 1];
-    }
-    live = 2;
+    c1 = 0; /* cell 1 holds a pool index, not a record */
   }
-  if (live < 2) {
-    t[1] = 0;
-    s[1] = 0;
-  }
-  if (live < 1) {
-    t[0] = 0;
-    s[0] = 0;
-  }
-  sites[0] = s[0];
-  sites[1] = s[1];
-  csan_sh_store64(&tags[1], t[1]);
-  csan_sh_store64_release(&tags[0], t[0]);
+  csan_sh_cells cells;
+  csan_sh_visit_cells(&a, c0, c1, sites, &cells);
+  if (cells.live == 3 && csan_sh_escalate(pool, tags, &cells))
+    return;
+  csan_sh_store_cells(tags, sites, &cells);
 }
 
 /* ------------------------------------------------------------------------

@@ -5,6 +5,8 @@
 #          model/  ordering model: csan-replay schedules and C unit tests
 #          unit/   shadow logic, reports, flags: C unit tests on the CPU
 #          driver/ csan-clang / csan-clang++
+#          runtime/ the host runtime against the fake CUDA library (test/fake)
+#          tree/   properties of the source tree (scripts/check-deps)
 #          e2e/    instrumented CUDA programs: REQUIRES: cuda-gpu
 #
 # The cuda-gpu feature is set only when csan-gpu-probe finds a GPU that can
@@ -12,6 +14,7 @@
 # reported UNSUPPORTED elsewhere, never PASS.
 import os
 import subprocess
+import sys
 
 import lit.formats
 
@@ -39,6 +42,7 @@ config.substitutions.extend([
     ("%csan_rt_bc", os.path.join(config.csan_lib_dir, "csan_rt_device.bc")),
     ("%csan_libdir", config.csan_lib_dir),
     ("%csan_src", config.csan_src_root),
+    ("%csan_obj_root", config.csan_obj_root),
     # opt with the plugin loaded: `%opt -passes=csan-device -S`
     ("%opt", "%s -load-pass-plugin=%s" % (os.path.join(tools, "opt"), plugin)),
     ("%clangxx", os.path.join(tools, "clang++")),
@@ -61,6 +65,7 @@ config.substitutions.extend([
     ("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")),
     ("FileCheck", os.path.join(tools, "FileCheck")),
     ("%not", os.path.join(tools, "not")),
+    ("%python", sys.executable),
 ])
 
 config.available_features.add("llvm-%s" % config.llvm_version_major)

@@ -90,39 +90,89 @@ static char *read_all(FILE *f, size_t *len) {
 
 /* ---- main ---------------------------------------------------------------- */
 
-int main(int argc, char **argv) {
-  const char *file = NULL, *variant = NULL;
+/* The command line: the schedule's path ("-": stdin) and the variant (or
+ * null). Exits for --help and on a bad command line. */
+static void parse_args(int argc, char **argv, const char **file, const char **variant) {
+  *file = NULL;
+  *variant = NULL;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
       usage(stdout);
-      return 0;
+      exit(0);
     }
     if (!strncmp(argv[i], "--variant=", 10)) {
-      variant = argv[i] + 10;
-      bool ok = *variant != '\0';
-      for (const char *v = variant; *v; v++)
-        ok &= (*v >= 'a' && *v <= 'z') || (*v >= '0' && *v <= '9') || *v == '-' || *v == '_';
+      const char *v = argv[i] + 10;
+      bool ok = *v != '\0';
+      for (const char *c = v; *c; c++)
+        ok &= (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_';
       if (!ok) {
         fprintf(stderr, "csan-replay: bad variant '%s' (use lower-case letters, digits, - _)\n",
-                variant);
-        return RP_EXIT_USAGE;
+                v);
+        exit(RP_EXIT_USAGE);
       }
+      *variant = v;
       continue;
     }
     if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "csan-replay: unknown option '%s'\n", argv[i]);
       usage(stderr);
-      return RP_EXIT_USAGE;
+      exit(RP_EXIT_USAGE);
     }
-    if (file) {
-      fprintf(stderr, "csan-replay: more than one schedule given ('%s', '%s')\n", file,
+    if (*file) {
+      fprintf(stderr, "csan-replay: more than one schedule given ('%s', '%s')\n", *file,
               argv[i]);
-      return RP_EXIT_USAGE;
+      exit(RP_EXIT_USAGE);
     }
-    file = argv[i];
+    *file = argv[i];
   }
-  if (!file)
-    file = "-";
+  if (!*file)
+    *file = "-";
+}
+
+/* Reads and parses the schedule (exits on an unreadable or malformed
+ * one). */
+static void read_schedule(const char *file, const char *variant, rp_program *prog) {
+  bool is_stdin = !strcmp(file, "-");
+  FILE *f = is_stdin ? stdin : fopen(file, "rb");
+  size_t len = 0;
+  char *text = f ? read_all(f, &len) : NULL;
+  if (!text) {
+    fprintf(stderr, "csan-replay: cannot read '%s': %s\n", file,
+            errno ? strerror(errno) : "read error");
+    exit(RP_EXIT_USAGE);
+  }
+  if (!is_stdin)
+    fclose(f);
+  rp_parse(is_stdin ? "<stdin>" : file, text, len, variant, prog);
+  free(text);
+}
+
+/* What the real run works on: the shadow (pool_mb MiB of 128-byte
+ * escalation blocks and the race table, as on the device), the model, the
+ * registries and the reporter. */
+static void make_world(rp_world *w, csan_suppressions *supp) {
+  uint64_t blocks = (uint64_t)w->flags.pool_mb * ((1u << 20) / sizeof(csan_pool_block));
+  w->shadow = csan_shadow_cpu_create(blocks >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)blocks,
+                                     (uint32_t)w->flags.race_table_size);
+  w->model = csan_model_create();
+  w->ops = csan_ops_create(0);
+  w->allocs = csan_allocs_create(0);
+  w->drain_cap = (uint32_t)w->flags.race_table_size;
+  w->drain_buf = calloc(w->drain_cap, sizeof(*w->drain_buf));
+  if (!w->shadow || !w->model || !w->ops || !w->allocs || !w->drain_buf) {
+    fprintf(stderr, "csan: ERROR: cannot allocate the shadow (pool_mb=%d, race_table_size=%d)\n",
+            w->flags.pool_mb, w->flags.race_table_size);
+    exit(1);
+  }
+  if (!rp_reporter_create(w, supp)) {
+    fprintf(stderr, "csan-replay: out of memory\n");
+    exit(1);
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *file, *variant;
+  parse_args(argc, argv, &file, &variant);
 
   /* Start-up as the runtime does it: options, report stream, suppressions
    * (each exits with status 1 and a message on error). */
@@ -132,47 +182,16 @@ int main(int argc, char **argv) {
   csan_log_init(&w.flags);
   csan_suppressions *supp = csan_suppressions_init(w.flags.suppressions);
 
-  bool is_stdin = !strcmp(file, "-");
-  FILE *f = is_stdin ? stdin : fopen(file, "rb");
-  size_t len = 0;
-  char *text = f ? read_all(f, &len) : NULL;
-  if (!text) {
-    fprintf(stderr, "csan-replay: cannot read '%s': %s\n", file,
-            errno ? strerror(errno) : "read error");
-    return RP_EXIT_USAGE;
-  }
-  if (!is_stdin)
-    fclose(f);
-
   rp_program prog;
-  rp_parse(is_stdin ? "<stdin>" : file, text, len, variant, &prog);
-  free(text);
+  read_schedule(file, variant, &prog);
   w.nsites = prog.nsites;
   w.site_len = calloc((size_t)prog.nsites + 1, sizeof(*w.site_len));
   if (!w.site_len) {
     fprintf(stderr, "csan-replay: out of memory\n");
     return RP_EXIT_USAGE;
   }
-  rp_execute(&prog, NULL, w.site_len); /* exits on a malformed schedule */
-
-  /* pool_mb MiB of 128-byte escalation blocks, as on the device. */
-  uint64_t blocks = (uint64_t)w.flags.pool_mb * ((1u << 20) / sizeof(csan_pool_block));
-  w.shadow = csan_shadow_cpu_create(blocks >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)blocks,
-                                    (uint32_t)w.flags.race_table_size);
-  w.model = csan_model_create();
-  w.ops = csan_ops_create(0);
-  w.allocs = csan_allocs_create(0);
-  w.drain_cap = (uint32_t)w.flags.race_table_size;
-  w.drain_buf = calloc(w.drain_cap, sizeof(*w.drain_buf));
-  if (!w.shadow || !w.model || !w.ops || !w.allocs || !w.drain_buf) {
-    fprintf(stderr, "csan: ERROR: cannot allocate the shadow (pool_mb=%d, race_table_size=%d)\n",
-            w.flags.pool_mb, w.flags.race_table_size);
-    return 1;
-  }
-  if (!rp_reporter_create(&w, supp)) {
-    fprintf(stderr, "csan-replay: out of memory\n");
-    return 1;
-  }
+  rp_execute(&prog, NULL, w.site_len); /* the dry run: exits on a malformed schedule */
+  make_world(&w, supp);
   rp_execute(&prog, &w, w.site_len);
   rp_finish(&w);
 }

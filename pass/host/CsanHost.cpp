@@ -3,7 +3,7 @@
 // The host runtime keeps CUDA's happens-before model (streams, events, the
 // host) and launches the instrumented kernel twins. It learns about every
 // operation through wrappers: the pass turns each call of a CUDA runtime
-// function listed in rt_host/csan_api.def into a call of the runtime's
+// function listed in rt_host/cuda/csan_api.def into a call of the runtime's
 // __csan_<name> with the same arguments and one more, a pointer to a private
 // csan_host_site constant naming the call's source location. Uses that are
 // not direct calls (the function's address stored, passed as a callback, or

@@ -3,7 +3,7 @@
 // csan-host (CsanHost.cpp) runs two independent steps on a host module:
 //
 //   redirectApiCalls          (CsanHostRedirect.cpp) every use of a CUDA
-//                             runtime function of rt_host/csan_api.def goes to
+//                             runtime function of rt_host/cuda/csan_api.def goes to
 //                             the host runtime's wrapper __csan_<name>.
 //   registerDeviceVariables   (CsanHostDeviceVars.cpp) a constructor that
 //                             announces the module's -fgpu-rdc device

@@ -1,6 +1,6 @@
 //===- CsanHostRedirect.cpp - CUDA runtime calls -> csan's wrappers --------===//
 //
-// For each function F of rt_host/csan_api.def that the module declares:
+// For each function F of rt_host/cuda/csan_api.def that the module declares:
 //
 //   call/invoke F(args)      -> call/invoke __csan_F(args, ptr @site)
 //   any other use of F       -> use of __csan_nosite_F, a thunk with F's type

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csan_hash.h"
 #include "csan_report_item.h"
 #include "csan_stack.h"
 
@@ -21,16 +22,6 @@
 /* ------------------------------------------------------------------------
  * Small hash sets.
  * ---------------------------------------------------------------------- */
-
-static uint64_t hash64(const void *p, size_t n) {
-  const unsigned char *b = p;
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; i++) {
-    h ^= b[i];
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 /* A set of byte strings, each kept as a copy, by open addressing. It holds
  * the race-table entries already handled (their entry_key) and the site
@@ -49,7 +40,7 @@ typedef struct blob_set {
 /* The slot of k in v[cap]: the one that holds it, else the free one where it
  * would go. */
 static size_t blob_slot(blob *const *v, size_t cap, const void *k, size_t len) {
-  size_t j = hash64(k, len) & (cap - 1);
+  size_t j = csan_hash_bytes(k, len) & (cap - 1);
   while (v[j] && !(v[j]->len == len && !memcmp(v[j]->bytes, k, len)))
     j = (j + 1) & (cap - 1);
   return j;

@@ -6,6 +6,8 @@
  */
 #include "csan_stack.h"
 
+#include "csan_hash.h"
+
 #include <dlfcn.h>
 #include <execinfo.h>
 #include <pthread.h>
@@ -14,14 +16,9 @@
 #include <string.h>
 
 static uint32_t hash_bytes(const void *p, size_t n) {
-  /* FNV-1a: cheap, and good enough for return addresses and names. */
-  const unsigned char *b = p;
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) {
-    h ^= b[i];
-    h *= 16777619u;
-  }
-  return h ? h : 1;
+  uint64_t h = csan_hash_bytes(p, n);
+  uint32_t h32 = (uint32_t)(h ^ (h >> 32));
+  return h32 ? h32 : 1;
 }
 
 /* ------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  * (the two __cudaRegister* functions return void, as clang declares them).
  * Instrumented code calls them with the site of the call (csan-host's
  * redirection) or a null site (the __csan_nosite_ thunks). This header states
- * each prototype once, so the definitions (csan_cuda_*.c) and the runtime
+ * each prototype once, so the definitions (api/csan_api_*.c) and the runtime
  * tests are checked against the same list.
  *
  * It also declares the CUDA runtime entry points that CUDA's headers only

@@ -1,4 +1,4 @@
-// Every CUDA runtime function in rt_host/csan_api.def has its __csan_
+// Every CUDA runtime function in rt_host/cuda/csan_api.def has its __csan_
 // wrapper in libcsan_rt, shared and static: this program references each
 // one (through the .def) and must link against either. The shared library
 // exports exactly the wrappers, __csan_register_device_var, the test hook
