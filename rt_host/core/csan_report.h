@@ -18,7 +18,7 @@
  *   5. splits the byte hull [lo, hi) by allocation: one report per allocation
  *      it overlaps, with the offsets inside it (use-after-free looks in the
  *      freed blocks first);
- *   6. prints each report (text or JSON, see the brief's report format)
+ *   6. prints each report (text or JSON: README.md shows both formats)
  *      unless max_reports were already printed, and counts it.
  * With halt_on_error the first printed report makes csan_report_races stop
  * and csan_report_should_halt() true: the runtime then calls

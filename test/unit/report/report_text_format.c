@@ -1,4 +1,4 @@
-// The text report has exactly the shape of the brief: fences, the WARNING
+// The text report has exactly the shape README.md shows: fences, the WARNING
 // line, the reporting access (device frame, block/thread and operation, host
 // issue stack), the previous access, the Location with the allocation's
 // stack, and SUMMARY. Host stacks are real (captured here) and symbolized.
