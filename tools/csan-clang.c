@@ -6,6 +6,7 @@
  *     plugin instruments both the host and the device compilation and links
  *     the device runtime itself);
  *   - when CUDA is compiled: --cuda-path (unless given), -Wno-unknown-cuda-version,
+ *     -isystem <cuda>/include/cccl (CCCL's headers, where nvcc finds them),
  *     -mllvm -csan-twin-max-threads=1024 unless -fgpu-rdc (twins launchable with
  *     any block size), and, unless the user chose GPU architectures, the
  *     default one with its PTX (--offload-arch=sm_90 --cuda-include-ptx=sm_90)
@@ -112,6 +113,7 @@ typedef struct plan {
   bool info_only;    /* --version, -###-free queries like -print-* */
   bool has_arch;     /* --offload-arch / --cuda-gpu-arch / --no-offload-arch given */
   bool has_cuda_path;
+  const char *cuda_path; /* --cuda-path's value, when given */
   bool rdc;          /* -fgpu-rdc (and not -fno-gpu-rdc after it) */
   bool offload_link; /* --offload-link already given */
   bool static_cudart;
@@ -151,8 +153,13 @@ static void classify(int argc, char **argv, plan *p) {
       else if (starts(a, "--offload-arch=") || starts(a, "--cuda-gpu-arch=") ||
                starts(a, "--no-offload-arch") || strcmp(a, "--offload-arch") == 0)
         p->has_arch = true;
-      else if (starts(a, "--cuda-path=") || strcmp(a, "--cuda-path") == 0)
+      else if (starts(a, "--cuda-path=")) {
         p->has_cuda_path = true;
+        p->cuda_path = a + strlen("--cuda-path=");
+      } else if (strcmp(a, "--cuda-path") == 0) {
+        p->has_cuda_path = true;
+        p->cuda_path = i + 1 < argc ? argv[i + 1] : NULL;
+      }
       else if (strcmp(a, "-fgpu-rdc") == 0)
         p->rdc = true;
       else if (strcmp(a, "-fno-gpu-rdc") == 0)
@@ -236,15 +243,31 @@ static void add_plugin(args *out, const plan *p, const layout *l) {
   pushf(out, "-fpass-plugin=%s", l->plugin);
 }
 
-/* CUDA: the toolkit, the twins' launch bounds, the default architecture. */
+/* CUDA: the toolkit, its CCCL headers, the twins' launch bounds, the
+ * default architecture. */
 static void add_cuda_flags(args *out, const plan *p) {
   if (!p->cuda || p->info_only)
     return;
+  const char *cuda = p->cuda_path;
   if (!p->has_cuda_path) {
-    const char *cuda = getenv("CSAN_CUDA_PATH");
-    pushf(out, "--cuda-path=%s", cuda && *cuda ? cuda : CSAN_CUDA_PATH_DEFAULT);
+    cuda = getenv("CSAN_CUDA_PATH");
+    if (!cuda || !*cuda)
+      cuda = CSAN_CUDA_PATH_DEFAULT;
+    pushf(out, "--cuda-path=%s", cuda);
   }
   push(out, "-Wno-unknown-cuda-version");
+  /* CUDA 13 keeps CCCL (libcu++ <cuda/std/...>, CUB, Thrust, and what
+   * cooperative_groups includes) in include/cccl, which nvcc adds to the
+   * search path and clang does not. As a system folder: after the user's
+   * own -I folders, so a CCCL of the user's choice wins. */
+  if (cuda && p->compiles) {
+    char cccl[PATH_MAX + 32];
+    snprintf(cccl, sizeof cccl, "%s/include/cccl", cuda);
+    if (exists(cccl)) {
+      push(out, "-isystem");
+      push(out, cccl);
+    }
+  }
   /* Whole-program device code: bound the twins' block size so every launch
    * of a kernel can launch its twin (-fgpu-rdc cannot: see the pass). */
   if (p->compiles && !p->rdc) {
