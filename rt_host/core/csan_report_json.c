@@ -57,7 +57,8 @@ static void json_hex(FILE *out, uint64_t v) { fprintf(out, "\"0x%llx\"", (unsign
 
 static void json_stack(FILE *out, uint32_t stack, const csan_host_site *site) {
   csan_frame frames[CSAN_STACK_MAX_DEPTH * 2];
-  size_t n = stack ? csan_stack_symbolize(stack, frames, sizeof(frames) / sizeof(frames[0])) : 0;
+  size_t n =
+      stack ? csan_stack_symbolize_at(stack, site, frames, sizeof(frames) / sizeof(frames[0])) : 0;
   fputc('[', out);
   for (size_t i = 0; i < n; i++) {
     const csan_frame *f = &frames[i];

@@ -55,7 +55,7 @@ static void print_origin(FILE *out, uint32_t stack, const csan_host_site *site) 
   FILE *m = open_memstream(&buf, &len);
   bool any = false;
   if (m) {
-    any = stack && csan_stack_print(m, stack, STACK_INDENT) > 0;
+    any = stack && csan_stack_print_at(m, stack, site, STACK_INDENT) > 0;
     if (!any)
       any = print_host_site(m, site);
     fclose(m);

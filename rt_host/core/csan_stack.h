@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "csan_abi.h"
 #include "csan_flags.h"
 
 #ifdef __cplusplus
@@ -94,13 +95,28 @@ size_t csan_symbolize_pc(uintptr_t pc, csan_frame *out, size_t max);
  * frames written, at most max. */
 size_t csan_stack_symbolize(uint32_t id, csan_frame *out, size_t max);
 
+/* The stack of a call whose site the compiler embedded (csan_host_site):
+ * as csan_stack_symbolize, but when the innermost frame has no source
+ * location (no symbolizer, no debug info) it takes the site's file, line,
+ * column and function, unless the site is in CUDA's glue (see below). */
+size_t csan_stack_symbolize_at(uint32_t id, const csan_host_site *site, csan_frame *out,
+                               size_t max);
+
 /* Prints stack `id` in the report format, one line per frame, each starting
  * with `indent`:
  *     #N 0xADDR in FUNC FILE:LINE:COL      (symbolized, column if known)
  *     #N 0xADDR in FUNC (MODULE+0xOFF)      (no source location)
  *     #N 0xADDR (MODULE+0xOFF)              (no function name)
- * Returns the number of lines printed (0 for id 0). */
+ * Returns the number of lines printed (0 for id 0). The _at form takes the
+ * call's site as csan_stack_symbolize_at does. */
 size_t csan_stack_print(FILE *out, uint32_t id, const char *indent);
+size_t csan_stack_print_at(FILE *out, uint32_t id, const csan_host_site *site,
+                           const char *indent);
+
+/* A call site in code the user did not write: clang's <<<>>> stub (a real
+ * function at -O0) or a template of CUDA's runtime headers. Its caller is
+ * the user's line, so the runtime drops that frame from the stack. */
+bool csan_host_site_in_cuda_glue(const csan_host_site *site);
 
 /* Whether a symbolizer process is running (tests). */
 bool csan_symbolizer_alive(void);

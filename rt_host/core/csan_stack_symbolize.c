@@ -432,9 +432,45 @@ size_t csan_stack_symbolize(uint32_t id, csan_frame *out, size_t max) {
   return n;
 }
 
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+bool csan_host_site_in_cuda_glue(const csan_host_site *site) {
+  if (!site)
+    return false;
+  if (site->function && strstr(site->function, "__device_stub__"))
+    return true;
+  return site->file &&
+         (ends_with(site->file, "/cuda_runtime.h") || ends_with(site->file, "/cuda_runtime_api.h"));
+}
+
+size_t csan_stack_symbolize_at(uint32_t id, const csan_host_site *site, csan_frame *out,
+                               size_t max) {
+  size_t n = csan_stack_symbolize(id, out, max);
+  /* Without a symbolizer (or debug info) the innermost frame has no source
+   * location; the compiler embedded the call's own, which is that frame's
+   * unless it is in CUDA's glue (then the runtime dropped the glue frame
+   * and frame 0 is its caller). */
+  if (n && !out[0].file && site && site->file && !csan_host_site_in_cuda_glue(site)) {
+    out[0].file = csan_intern(site->file);
+    out[0].line = site->line;
+    out[0].column = site->column;
+    if (site->function)
+      out[0].function = csan_demangle(site->function);
+  }
+  return n;
+}
+
 size_t csan_stack_print(FILE *out, uint32_t id, const char *indent) {
+  return csan_stack_print_at(out, id, NULL, indent);
+}
+
+size_t csan_stack_print_at(FILE *out, uint32_t id, const csan_host_site *site,
+                           const char *indent) {
   csan_frame frames[CSAN_STACK_MAX_DEPTH * 2];
-  size_t n = csan_stack_symbolize(id, frames, sizeof(frames) / sizeof(frames[0]));
+  size_t n = csan_stack_symbolize_at(id, site, frames, sizeof(frames) / sizeof(frames[0]));
   for (size_t i = 0; i < n; i++) {
     const csan_frame *f = &frames[i];
     fprintf(out, "%s#%zu 0x%llx", indent ? indent : "", i, (unsigned long long)f->pc);

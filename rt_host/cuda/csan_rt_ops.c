@@ -287,25 +287,9 @@ bool csan_rt_host_op(csan_op *op, const csan_rt_op_desc *d) {
  * Host stacks.
  * ---------------------------------------------------------------------- */
 
-static bool ends_with(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && !strcmp(s + n - m, suffix);
-}
-
-/* Code the user did not write: clang's <<<>>> stub (a real function at -O0)
- * or a template of CUDA's headers; its caller is the user's line. */
-static bool site_in_cuda_glue(const csan_host_site *site) {
-  if (!site)
-    return false;
-  if (site->function && strstr(site->function, "__device_stub__"))
-    return true;
-  return site->file &&
-         (ends_with(site->file, "/cuda_runtime.h") || ends_with(site->file, "/cuda_runtime_api.h"));
-}
-
 uint32_t csan_rt_stack(const void *ra, const csan_host_site *site) {
   uint32_t id = csan_stack_capture(ra, 0);
-  if (id && site_in_cuda_glue(site)) {
+  if (id && csan_host_site_in_cuda_glue(site)) {
     const uintptr_t *pcs;
     size_t n = csan_stack_get(id, &pcs);
     if (n > 1)
