@@ -34,7 +34,13 @@ __shared__ __attribute__((weak)) const csan_launch_ctx *__csan_ctx_slot;
  * threads of the calling warp that reach this point together with the same
  * (granule, access, site) are one access: their masks are ORed and only the
  * lowest of them takes the granule lock. Any active mask works: the groups
- * come from __match_any_sync over exactly the threads that are here. */
+ * come from __match_any_sync over exactly the threads that are here.
+ *
+ * The threads left that go to one granule (other kinds or sites) take the
+ * lock in turn, lowest lane first, each turn closed by __syncwarp: threads
+ * of a warp that are here together never spin on each other's lock. (sm_70+
+ * schedules the threads of a warp independently, so even threads that are
+ * not here together make progress; the turns make that not matter.) */
 static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, uint64_t page,
                                                   uint64_t gaddr, uint32_t amask,
                                                   uint32_t access, int32_t site, uint64_t size) {
@@ -54,7 +60,14 @@ static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, ui
       amask = all;
     }
   }
-  csan_shadow_update(ctx, page, gaddr, amask, access, site, size, (const csan_who *)0);
+  unsigned here = __activemask();
+  unsigned same = __match_any_sync(here, gaddr);
+  unsigned lane = (unsigned)__nvvm_read_ptx_sreg_laneid();
+  for (unsigned turn = same; turn; turn &= turn - 1u) {
+    if ((unsigned)__builtin_ctz(turn) == lane)
+      csan_shadow_update(ctx, page, gaddr, amask, access, site, size, (const csan_who *)0);
+    __syncwarp(same);
+  }
 }
 
 /* [addr, addr + size) granule by granule: a fast check each, the slow path

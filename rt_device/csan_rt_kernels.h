@@ -70,8 +70,10 @@
 #define CSAN_RK_HD static inline
 #endif
 
-/* Threads per block the kernels are written for (any block size works). */
+/* Threads per block the kernels are launched with. csan_rk_access walks its
+ * items a whole warp at a time, so the block is a whole number of warps. */
 #define CSAN_RK_BLOCK 256u
+CSAN_STATIC_ASSERT(CSAN_RK_BLOCK % 32u == 0, "csan's kernels run whole warps");
 
 typedef struct csan_rk_access_params {
   uint64_t base;        /* device address of the first byte */
