@@ -429,7 +429,10 @@ CSAN_SH_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t s) {
   uint32_t m = (uint32_t)t & a->amask;
   int same = ((t ^ a->launch) & CSAN_SH_OP_BITS) == 0;
   if (same) {
-    if (!a->merged && CSAN_TAG_GET_KIND(t) == a->kind) {
+    /* The launch's own record of this kind and site takes the bytes. Another
+     * site's record stays apart, so a race names each site with exactly
+     * the bytes it touched. */
+    if (!a->merged && CSAN_TAG_GET_KIND(t) == a->kind && s == a->site) {
       a->merged = 1;
       return t | a->amask;
     }

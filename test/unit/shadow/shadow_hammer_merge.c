@@ -1,6 +1,7 @@
 // Concurrency: sixteen threads of one launch each write one byte of every
-// granule of a buffer at the same time; the merged record of each granule
-// must end with all sixteen bytes (no lost mask bits) and no race. With
+// granule of a buffer at the same time, from one site (one instruction run
+// by sixteen threads); the merged record of each granule must end with all
+// sixteen bytes (no lost mask bits) and no race. With
 // even threads writing and odd threads reading, each granule ends with one
 // write record of the even bytes and one read record of the odd bytes.
 // RUN: %cc_core -o %t && %t | FileCheck %s
@@ -25,7 +26,7 @@ static void *run(void *p) {
   pthread_barrier_wait(&start);
   uint32_t kind = (j->mixed && (j->lane & 1)) ? R : W;
   for (int g = 0; g < GRANULES; g++)
-    acc(j->l, j->base + 16 * (uint64_t)g + (uint64_t)j->lane, 1, kind, 100 + j->lane);
+    acc(j->l, j->base + 16 * (uint64_t)g + (uint64_t)j->lane, 1, kind, kind == W ? 100 : 101);
   return NULL;
 }
 
