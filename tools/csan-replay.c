@@ -155,7 +155,7 @@ static void make_world(rp_world *w, csan_suppressions *supp) {
   w->shadow = csan_shadow_cpu_create(blocks >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)blocks,
                                      (uint32_t)w->flags.race_table_size);
   w->model = csan_model_create();
-  w->ops = csan_ops_create(0);
+  w->ops = csan_ops_create();
   w->allocs = csan_allocs_create(0);
   w->drain_cap = (uint32_t)w->flags.race_table_size;
   w->drain_buf = calloc(w->drain_cap, sizeof(*w->drain_buf));

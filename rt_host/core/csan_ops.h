@@ -8,16 +8,17 @@
  * stream, the host call site and stack, and the module whose site
  * descriptors the device sites are relative to.
  *
- * Each slot keeps a ring indexed by epoch: add and find are O(1). A ring
- * starts small and doubles up to `keep` entries (at least the newest `keep`
- * epochs of each slot are kept; older ones are "not found", and the report
- * says the operation is too old to describe). When a slot's epochs restart
- * (csan_model_rebase, or a recycled slot that restarts at 1) an epoch far
- * below the newest one seen clears that slot's ring; csan_ops_clear() does
- * it for every slot explicitly.
+ * A shadow record can name an operation for the rest of the run, so every
+ * operation is kept until the epochs restart (csan_model_rebase; then
+ * csan_ops_clear()). Kept compactly: operations issued from the same place
+ * share one interned description (what, stream, call site, stack, module,
+ * length), and each operation costs 8 bytes (its description and its
+ * number), in pages of consecutive epochs (csan_ops.c). Add and find are
+ * O(1). An epoch far below the newest of its slot (epochs restarted without
+ * csan_ops_clear) starts that slot over.
  *
- * Thread-safe: one mutex per slot. Strings are interned (csan_intern), so an
- * operation found stays valid after the registry forgets it.
+ * Thread-safe: one mutex per slot, one for the descriptions. Strings are
+ * interned (csan_intern), so an operation found stays valid.
  */
 #ifndef CSAN_OPS_H
 #define CSAN_OPS_H
@@ -32,9 +33,6 @@
 extern "C" {
 #endif
 
-/* Default and minimum useful number of operations kept per slot. */
-#define CSAN_OPS_KEEP_DEFAULT 65536u
-
 /* What an operation is. The reporter prints `kernel <demangled name>` for
  * kernels and the API name for everything else. */
 typedef enum csan_op_kind {
@@ -48,7 +46,7 @@ typedef enum csan_op_kind {
 } csan_op_kind;
 
 typedef struct csan_op_info {
-  uint64_t op_id;          /* csan_op.op_id: "operation #N" */
+  uint64_t op_id;          /* csan_op.op_id: "operation #N"; 0 = not known */
   uint32_t slot;           /* < CSAN_MAX_SLOTS */
   csan_epoch_t epoch;      /* >= 1 */
   csan_op_kind kind;
@@ -63,9 +61,8 @@ typedef struct csan_op_info {
 
 typedef struct csan_ops csan_ops;
 
-/* keep: operations kept per slot, rounded up to a power of two; 0 means
- * CSAN_OPS_KEEP_DEFAULT. Returns null when out of memory. */
-csan_ops *csan_ops_create(uint32_t keep);
+/* Returns null when out of memory. */
+csan_ops *csan_ops_create(void);
 void csan_ops_destroy(csan_ops *ops);
 
 /* Registers an operation (copied; what, stream_name and the site's strings
@@ -74,7 +71,7 @@ void csan_ops_destroy(csan_ops *ops);
 int csan_ops_add(csan_ops *ops, const csan_op_info *op);
 
 /* Copies the operation registered as (slot, epoch) to *out. False when it
- * was never registered or is too old to be kept. */
+ * was never registered (or its epochs restarted since). */
 bool csan_ops_find(csan_ops *ops, uint32_t slot, csan_epoch_t epoch, csan_op_info *out);
 
 /* Forgets every operation (after csan_model_rebase, which restarts epochs). */
@@ -82,8 +79,12 @@ void csan_ops_clear(csan_ops *ops);
 /* Forgets one slot's operations (a recycled slot whose epochs restart). */
 void csan_ops_clear_slot(csan_ops *ops, uint32_t slot);
 
-/* The number of operations kept per slot (keep rounded up). */
-uint32_t csan_ops_keep(const csan_ops *ops);
+/* What the registry holds: distinct descriptions, and bytes of memory. */
+typedef struct csan_ops_stats {
+  uint64_t descriptions;
+  uint64_t bytes;
+} csan_ops_stats;
+void csan_ops_usage(csan_ops *ops, csan_ops_stats *out);
 
 #ifdef __cplusplus
 }

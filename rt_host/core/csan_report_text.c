@@ -78,8 +78,11 @@ static void print_side(FILE *out, const csan_report_item *it, const csan_report_
     fprintf(out, " at 0x%llx", (unsigned long long)it->addr);
   if (!s->have_op) {
     fprintf(out, " by an unknown operation on slot %u:\n", s->slot);
-    fprintf(out, "    operation (epoch %u on slot %u) is too old to describe\n", s->epoch,
-            s->slot);
+    if (s->epoch == 0) /* a FREE marker kept across a restart of the clocks */
+      fputs("    operation from before csan's clocks restarted (the epoch window)\n", out);
+    else
+      fprintf(out, "    operation (epoch %u on slot %u) was never registered\n", s->epoch,
+              s->slot);
     return;
   }
   fprintf(out, " by %s", s->what);

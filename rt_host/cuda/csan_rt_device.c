@@ -57,7 +57,7 @@ static void init_once(void) {
   g->supp = csan_suppressions_init(g->flags.suppressions);
   csan_stack_configure_from_flags(&g->flags);
   g->model = csan_model_create();
-  g->ops = csan_ops_create(0);
+  g->ops = csan_ops_create();
   g->allocs = csan_allocs_create(0);
   csan_report_env env;
   csan_rt_report_env(&env);

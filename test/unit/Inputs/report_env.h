@@ -49,7 +49,7 @@ static inline bool fake_resolve(void *ctx, const void *module, uint32_t site,
 /* device_sites: whether the environment resolves device sites (false is
  * csan-replay's situation). */
 static inline void env_init(csan_report_env *env, bool device_sites) {
-  g_ops = csan_ops_create(0);
+  g_ops = csan_ops_create();
   g_allocs = csan_allocs_create(0);
   memset(env, 0, sizeof(*env));
   env->ops = g_ops;

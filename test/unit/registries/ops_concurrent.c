@@ -26,7 +26,7 @@ static void *worker(void *arg) {
 }
 
 int main(void) {
-  g_ops = csan_ops_create(0);
+  g_ops = csan_ops_create();
   pthread_t th[THREADS];
   for (uintptr_t t = 0; t < THREADS; t++)
     pthread_create(&th[t], NULL, worker, (void *)t);
