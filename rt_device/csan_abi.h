@@ -180,6 +180,7 @@ typedef uint64_t csan_tag_t;
 #define CSAN_TAG_CELL0_BITS (CSAN_TAG_LOCK | CSAN_TAG_ESC | CSAN_TAG_UNTRACKED)
 #define CSAN_TAG_SLOT_SHIFT 24u
 #define CSAN_TAG_EPOCH_SHIFT 32u
+#define CSAN_TAG_EPOCH_FIELD (~(csan_tag_t)0 << CSAN_TAG_EPOCH_SHIFT)
 
 CSAN_STATIC_ASSERT(CSAN_GRANULE_SIZE == CSAN_TAG_MASK_BITS, "one mask bit per granule byte");
 CSAN_STATIC_ASSERT(CSAN_TAG_SLOT_SHIFT + CSAN_SLOT_BITS <= CSAN_TAG_EPOCH_SHIFT, "slot fits");
@@ -277,9 +278,9 @@ CSAN_STATIC_ASSERT(sizeof(csan_race) == 96, "race entry layout is ABI");
 
 typedef struct csan_race_table {
   uint32_t capacity; /* entries, a power of two */
-  uint32_t used;     /* entries claimed */
+  uint32_t used;     /* entries claimed (counts on; the host empties entries) */
   uint32_t dropped;  /* races that found the table full */
-  uint32_t reserved;
+  uint32_t folded;   /* races folded into an entry of the same site pair */
   /* csan_race entries[capacity] follows at offset 16 */
 } csan_race_table;
 #define CSAN_RACE_ENTRIES_OFFSET 16u

@@ -108,6 +108,9 @@ typedef struct csan_who {
 /* Races probe at most this many entries before counting the race dropped,
  * so a full table costs a bounded amount per racing access. */
 #define CSAN_RACE_MAX_PROBES 256u
+/* Entries of one site pair (other operations) after which a race of that
+ * pair is folded into an existing entry (csan_race_insert). */
+#define CSAN_RACE_FOLD_AFTER 4u
 
 /* Page shadow layout: tags, then site words. */
 #define CSAN_SH_GRANULE_INDEX(addr) (((addr) & (CSAN_PAGE_SIZE - 1)) >> CSAN_GRANULE_SHIFT)
@@ -339,21 +342,50 @@ CSAN_SH_FN int csan_sh_race_same(const csan_race *e, const csan_sh_race *r) {
          e->epoch == r->epoch && e->other == r->other && e->other_site == r->other_site;
 }
 
+/* Where an entry's probe sequence starts: the site pair's identity (both
+ * sites, the access kind, both slots, the record's kind), so the entries of
+ * one site pair in different operations cluster. A side without a device
+ * site (csan's own range operations: site 0) is told apart by operation,
+ * as the reporter tells such sides apart by API call. */
+CSAN_SH_FN uint64_t csan_race_pair_hash(const csan_sh_race *r) {
+  csan_tag_t other = r->other & ~(csan_tag_t)(r->other_site ? CSAN_TAG_EPOCH_FIELD : 0);
+  uint64_t self = (uint64_t)r->slot << 32 | (r->site ? 0 : r->epoch);
+  return csan_sh_mix(csan_sh_mix(csan_sh_mix(1, self), other),
+                     csan_sh_mix((uint64_t)r->site << 32 | r->other_site, r->access));
+}
+
+/* Entry e (READY) records a race of r's site pair, in another pair of
+ * operations or the same. */
+CSAN_SH_FN int csan_sh_race_same_pair(const csan_race *e, const csan_sh_race *r) {
+  csan_tag_t mask = ~(csan_tag_t)(r->other_site ? CSAN_TAG_EPOCH_FIELD : 0);
+  return e->access == r->access && e->site == r->site && e->slot == r->slot &&
+         (r->site || e->epoch == r->epoch) && e->other_site == r->other_site &&
+         ((e->other ^ r->other) & mask) == 0;
+}
+
 /* Inserts or widens the entry of r. Entries are claimed by a CAS on the key,
  * filled, then published with state READY; a later hit waits for READY,
  * checks the fields (a key collision probes on), then widens [lo, hi) and
- * counts. No free entry within CSAN_RACE_MAX_PROBES: counted in dropped. */
+ * counts. The probe starts at r's site pair (csan_race_pair_hash): when
+ * CSAN_RACE_FOLD_AFTER entries of the same site pair (other operations)
+ * come first, r is folded into the last of them (widened, counted, and
+ * counted in folded): the reporter prints one report per site pair, so a
+ * racing loop cannot fill the table with copies of one race. No free entry
+ * within CSAN_RACE_MAX_PROBES: counted in dropped. The host empties entries
+ * whose operation completed (their key only: csan_rt_report.c). */
 CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *r, uint64_t lo,
-                                 uint64_t hi, const csan_who *who) {
+                                      uint64_t hi, const csan_who *who) {
   if (!tab)
     return;
   uint32_t cap = tab->capacity;
   uint64_t key =
       csan_race_key(r->slot, r->epoch, r->other, r->site, r->other_site, r->access);
+  uint64_t start = csan_race_pair_hash(r);
   uint32_t probes = cap < CSAN_RACE_MAX_PROBES ? cap : CSAN_RACE_MAX_PROBES;
+  uint32_t pairs = 0;
   csan_race *entries = csan_race_entries(tab);
   for (uint32_t i = 0; i < probes; i++) {
-    csan_race *e = &entries[(uint32_t)(key + i) & (cap - 1)];
+    csan_race *e = &entries[(uint32_t)(start + i) & (cap - 1)];
     uint64_t k = csan_sh_load64(&e->key);
     if (k == 0) {
       k = csan_sh_cas64_acq_rel(&e->key, 0, key);
@@ -383,8 +415,19 @@ CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *
         return;
       }
     }
-    if (k != key)
+    if (k != key) {
+      /* Another operation pair: fold into it once enough of this site pair
+       * came first (an entry still being filled is passed over). */
+      if (csan_sh_load32_acquire(&e->state) == CSAN_RACE_READY &&
+          csan_sh_race_same_pair(e, r) && ++pairs >= CSAN_RACE_FOLD_AFTER) {
+        csan_sh_min64(&e->lo, lo);
+        csan_sh_max64(&e->hi, hi);
+        csan_sh_fetch_add64(&e->count, 1);
+        csan_sh_fetch_add32(&tab->folded, 1);
+        return;
+      }
       continue;
+    }
     uint32_t round = 0;
     while (csan_sh_load32_acquire(&e->state) != CSAN_RACE_READY)
       csan_sh_pause(round++);

@@ -340,8 +340,8 @@ static size_t handle_entry(csan_reporter *r, const csan_race *e, const csan_vc *
   return (size_t)(r->stats.reported - before);
 }
 
-static size_t report_entries(csan_reporter *r, const csan_race *entries, size_t n,
-                             const csan_vc *completed, size_t *pending) {
+size_t csan_report_entries(csan_reporter *r, const csan_race *entries, size_t n,
+                           const csan_vc *completed, size_t *pending) {
   size_t printed = 0, left = 0;
   pthread_mutex_lock(&r->mu);
   for (size_t i = 0; i < n && !r->halted && !r->finished; i++)
@@ -354,7 +354,7 @@ static size_t report_entries(csan_reporter *r, const csan_race *entries, size_t 
 }
 
 size_t csan_report_races(csan_reporter *r, const csan_race *entries, size_t n) {
-  return report_entries(r, entries, n, NULL, NULL);
+  return csan_report_entries(r, entries, n, NULL, NULL);
 }
 
 size_t csan_report_table(csan_reporter *r, const csan_race_table *table,
@@ -366,7 +366,7 @@ size_t csan_report_table(csan_reporter *r, const csan_race_table *table,
   pthread_mutex_unlock(&r->mu);
   const csan_race *entries =
       (const csan_race *)(const void *)((const char *)table + CSAN_RACE_ENTRIES_OFFSET);
-  return report_entries(r, entries, table->capacity, completed, pending);
+  return csan_report_entries(r, entries, table->capacity, completed, pending);
 }
 
 void csan_report_table_cleared(csan_reporter *r) {

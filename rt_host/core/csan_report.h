@@ -141,6 +141,10 @@ size_t csan_report_races(csan_reporter *r, const csan_race *entries, size_t n);
  * remembers the table's dropped count for csan_report_finish. */
 size_t csan_report_table(csan_reporter *r, const csan_race_table *table,
                          const csan_vc *completed, size_t *pending);
+/* csan_report_table's handling of entries, for entries the caller picked
+ * and ordered itself (the table's dropped count is not seen). */
+size_t csan_report_entries(csan_reporter *r, const csan_race *entries, size_t n,
+                           const csan_vc *completed, size_t *pending);
 
 /* The runtime emptied the device race table (after a rebase, epochs restart
  * and an entry seen before may come back naming another race): forgets which

@@ -35,6 +35,7 @@
 #include "csan_rt_sites.h"
 #include "csan_rt_twins.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,72 @@ static bool race_whole(const csan_race *e) {
   return csan_race_key(e->slot, e->epoch, e->other, e->site, e->other_site, e->access) == e->key;
 }
 
+/* Entries in report order: by reporting operation, then the operation it
+ * met, then address (the table's own order is its hash's), so one program
+ * prints its reports in one order. Entries of one identity (the same race
+ * of the same operations) can exist twice: an insertion that probed past an
+ * entry the host was emptying claims a new one. They come out side by
+ * side; their hulls and counts add up into the first. */
+static int cmp_entry(const void *a, const void *b) {
+  const csan_race *x = *(const csan_race *const *)a, *y = *(const csan_race *const *)b;
+  uint64_t kx[] = {(uint64_t)x->slot << 32 | x->epoch, x->other, x->lo, x->site, x->other_site,
+                   x->access};
+  uint64_t ky[] = {(uint64_t)y->slot << 32 | y->epoch, y->other, y->lo, y->site, y->other_site,
+                   y->access};
+  for (size_t i = 0; i < sizeof kx / sizeof kx[0]; i++)
+    if (kx[i] != ky[i])
+      return kx[i] < ky[i] ? -1 : 1;
+  return 0;
+}
+
+static bool same_identity(const csan_race *a, const csan_race *b) {
+  return a->slot == b->slot && a->epoch == b->epoch && a->other == b->other &&
+         a->site == b->site && a->other_site == b->other_site && a->access == b->access;
+}
+
+/* Sorts the ready entries and merges duplicates; returns them, merged, as
+ * one array in report order (n out), or null when out of memory. */
+static csan_race *ordered_entries(csan_race **ready, uint32_t nready, uint32_t *n) {
+  qsort(ready, nready, sizeof(*ready), cmp_entry);
+  csan_race *out = malloc((nready ? nready : 1) * sizeof(*out));
+  *n = 0;
+  if (!out)
+    return NULL;
+  for (uint32_t i = 0; i < nready; i++) {
+    csan_race *last = *n ? &out[*n - 1] : NULL;
+    if (last && same_identity(last, ready[i])) {
+      last->lo = ready[i]->lo < last->lo ? ready[i]->lo : last->lo;
+      last->hi = ready[i]->hi > last->hi ? ready[i]->hi : last->hi;
+      last->count += ready[i]->count;
+      continue;
+    }
+    out[(*n)++] = *ready[i];
+  }
+  return out;
+}
+
+/* Empties, on the device, the entries whose operation the host has waited
+ * for: no insertion can name them again (an entry's key holds its reporting
+ * operation), so the room goes to new races. Only the key is written, one
+ * 8-byte copy each (the copy engine, no kernel): a zero key is what
+ * insertions claim, and a claimer writes every other field itself. */
+static void empty_completed(const csan_race_table *copy, const csan_vc *host) {
+  static const uint64_t zero = 0;
+  CUstream s = (CUstream)csan_g.priv;
+  bool any = false;
+  for (uint32_t i = 0; i < copy->capacity; i++) {
+    const csan_race *e = (const csan_race *)(const void *)((const char *)copy +
+                                                           CSAN_RACE_ENTRIES_OFFSET) + i;
+    if (e->state != CSAN_RACE_READY || !csan_vc_orders(host, e->slot, e->epoch))
+      continue;
+    uint64_t at = csan_g.races + CSAN_RACE_ENTRIES_OFFSET + (uint64_t)i * sizeof(csan_race) +
+                  offsetof(csan_race, key);
+    any |= csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)at, &zero, sizeof zero, s) == CUDA_SUCCESS;
+  }
+  if (any)
+    csan_g.drv.cuStreamSynchronize(s);
+}
+
 static void drain(void) {
   csan_race_table hdr;
   if (!csan_rt_read_device(&hdr, csan_g.races, sizeof hdr))
@@ -148,20 +215,28 @@ static void drain(void) {
   }
   size_t bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)csan_g.race_cap * sizeof(csan_race);
   csan_race_table *t = malloc(bytes);
-  if (!t)
-    return;
-  if (!csan_rt_read_device(t, csan_g.races, bytes)) {
+  csan_race **ready = malloc((size_t)csan_g.race_cap * sizeof(*ready));
+  if (!t || !ready || !csan_rt_read_device(t, csan_g.races, bytes)) {
     free(t);
+    free(ready);
     return;
   }
   /* Entries still being filled, or seen torn, are taken next time. */
   csan_race *e = (csan_race *)(void *)((char *)t + CSAN_RACE_ENTRIES_OFFSET);
-  uint32_t ready = 0, torn = 0;
+  uint32_t nready = 0, torn = 0, filling = 0;
   for (uint32_t i = 0; i < t->capacity; i++) {
-    if (e[i].state != CSAN_RACE_READY)
+    /* A zero key is an empty entry, whatever else it holds (emptied entries
+     * keep their old fields). */
+    if (e[i].key == 0) {
+      e[i].state = CSAN_RACE_EMPTY;
       continue;
+    }
+    if (e[i].state != CSAN_RACE_READY) {
+      filling++;
+      continue;
+    }
     if (race_whole(&e[i])) {
-      ready++;
+      ready[nready++] = &e[i];
     } else {
       e[i].state = CSAN_RACE_FILLING;
       torn++;
@@ -172,13 +247,24 @@ static void drain(void) {
     csan_log_printf("csan: WARNING: %u race table entr%s could not be read whole at exit; %s "
                     "not reported\n",
                     torn, torn == 1 ? "y" : "ies", torn == 1 ? "its race is" : "their races are");
+  uint32_t n = 0;
+  csan_race *sorted = ordered_entries(ready, nready, &n);
+  free(ready);
   /* Only work the host has waited for is reported, so an entry is never
    * printed while its operation may still add to it. */
   csan_vc host;
   csan_model_host_clock(csan_g.model, &host);
   size_t pending = 0;
-  csan_report_table(csan_g.reporter, t, &host, &pending);
-  atomic_store(&g_left_pending, pending || ready < t->used);
+  csan_race_table counts = *t;
+  counts.capacity = 0; /* the dropped count, no entries */
+  csan_report_table(csan_g.reporter, &counts, NULL, NULL);
+  bool reported = sorted != NULL;
+  if (reported)
+    csan_report_entries(csan_g.reporter, sorted, n, &host, &pending);
+  free(sorted);
+  if (reported)
+    empty_completed(t, &host);
+  atomic_store(&g_left_pending, pending || torn || filling);
   atomic_store(&g_last_used, t->used);
   free(t);
   if (csan_report_should_halt(csan_g.reporter))
