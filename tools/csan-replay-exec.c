@@ -5,8 +5,9 @@
  * (csan_shadow_cpu, the CPU build of the GPU engine):
  *
  *   stream / destroy-stream   csan_model_stream_create / _destroy; a new
- *                             stream that finds no slot free makes the device
- *                             synchronize first, as the runtime does
+ *                             stream that finds no slot free reuses a
+ *                             destroyed stream's and names it, as the runtime
+ *                             does
  *   event / destroy-event     csan_model_event_create / _destroy
  *   alloc A SIZE              cudaMalloc: invented addresses, tracked EMPTY,
  *                             registered by name
@@ -90,6 +91,10 @@ typedef struct rp_exec {
   const rp_cmd *cmd; /* the command being run */
   rp_stream_ent *streams;
   size_t nstreams, cap_streams;
+  /* The name of every stream key handed out (index key - RP_FIRST_KEY), so a
+   * destroyed stream whose name was reused can still be named. */
+  const char **key_names;
+  size_t nkey_names, cap_key_names;
   rp_event_ent *events;
   size_t nevents, cap_events;
   rp_alloc_ent *allocs;
@@ -149,19 +154,37 @@ static rp_alloc_ent *find_alloc(rp_exec *x, const char *name) {
   return NULL;
 }
 
+/* The schedule's name of the stream with key k (live or destroyed). */
+static const char *stream_name_of(rp_exec *x, csan_key k) {
+  if (k >= RP_FIRST_KEY && k - RP_FIRST_KEY < x->nkey_names)
+    return x->key_names[k - RP_FIRST_KEY];
+  for (size_t i = 0; i < x->nstreams; i++)
+    if (x->streams[i].key == k)
+      return x->streams[i].name;
+  return "?";
+}
+
+/* Names a stream whose checking was cut, as the runtime does: the first
+ * few by name, then only counted (the summary gives the count). */
+static void say_cut(rp_exec *x, const char *why, csan_key k) {
+  uint64_t n = x->w->cut_streams++;
+  if (n < CSAN_CUT_STREAMS_NAMED)
+    csan_log_checking_cut(why, stream_name_of(x, k), n + 1 == CSAN_CUT_STREAMS_NAMED);
+}
+
 /* Creates a stream in the model. With every slot taken by live streams or
  * by destroyed streams whose work the host has not observed, the runtime
- * synchronizes the device (which retires those slots) and tries again. */
+ * reuses the slot destroyed longest ago and names the stream whose checking
+ * that cuts (csan_model_stream_recycle). */
 static void model_stream_create(rp_exec *x, rp_stream_ent *s) {
   rp_world *w = x->w;
   int rc = csan_model_stream_create(w->model, s->key, s->kind);
   if (rc == CSAN_MODEL_ENOSLOT) {
-    if (w->flags.verbosity >= 1)
-      csan_log_printf("csan-replay: %s:%u: no free stream slot: the device is synchronized "
-                      "to retire the slots of destroyed streams\n",
-                      x->p->path, x->cmd->line);
-    csan_model_host_wait_device(w->model);
-    rc = csan_model_stream_create(w->model, s->key, s->kind);
+    csan_key cut = 0;
+    rc = csan_model_stream_recycle(w->model, s->key, s->kind, &cut);
+    if (rc == CSAN_MODEL_OK && cut)
+      say_cut(x, "all 254 stream slots are in use; the slot of a destroyed stream is reused",
+              cut);
   }
   check_model(x, rc, "creating a stream");
 }
@@ -366,9 +389,19 @@ static void run_free(rp_exec *x) {
     issue(x, s, CSAN_OPK_FREE, "free-async", a->size, &op);
   } else {
     /* cudaFree of ordinary memory waits for the device; of stream-ordered
-     * memory it does not (DESIGN.md, decision 11). */
-    if (!a->stream_ordered)
-      csan_model_host_wait_device(w->model);
+     * memory it does not (DESIGN.md, decision 11). The program may count on
+     * that unless documented_sync_only (csan_syncs.h). */
+    if (!a->stream_ordered) {
+      csan_vc all;
+      csan_model_device_clock(w->model, &all);
+      if (w->flags.documented_sync_only) {
+        csan_model_complete(w->model, &all);
+        csan_host_site at = {x->p->path, NULL, c->line, 0};
+        csan_syncs_add(w->syncs, "cudaFree", &at, &all, csan_model_last_op_id(w->model));
+      } else {
+        csan_model_host_wait_device(w->model);
+      }
+    }
     check_model(x, csan_model_host_op(w->model, &op), "a host operation");
     register_op(x, &op, NULL, CSAN_OPK_FREE, "cudaFree", a->size);
   }
@@ -398,6 +431,9 @@ static void run_stream(rp_exec *x) {
   if (!s)
     s = add_stream(x, c->stream);
   s->key = x->next_stream_key++;
+  if (x->nkey_names == x->cap_key_names)
+    x->key_names = grow(x, x->key_names, &x->cap_key_names, sizeof(*x->key_names));
+  x->key_names[x->nkey_names++] = c->stream;
   s->kind = c->kind;
   s->live = true;
   s->in_model = true;
@@ -446,9 +482,15 @@ static void rebase(rp_exec *x) {
     csan_log_printf("csan-replay: %s:%u: the epoch window is exhausted: the device is "
                     "synchronized and the shadow rebased\n",
                     x->p->path, x->cmd->line);
-  csan_model_host_wait_device(w->model);
+  csan_vc all;
+  csan_model_device_clock(w->model, &all);
+  csan_model_complete(w->model, &all); /* csan's own synchronization */
   csan_shadow_cpu_reset(w->shadow);
-  check_model(x, csan_model_rebase(w->model), "rebasing the model");
+  csan_key cut[CSAN_MAX_SLOTS];
+  size_t ncut = 0;
+  check_model(x, csan_model_rebase(w->model, cut, CSAN_MAX_SLOTS, &ncut), "rebasing the model");
+  for (size_t i = 0; i < ncut && i < CSAN_MAX_SLOTS; i++)
+    say_cut(x, "the epoch window is used up and csan restarted its clocks", cut[i]);
   csan_ops_clear(w->ops);
 }
 
@@ -599,6 +641,7 @@ void rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len) {
   }
   free(loops);
   free(x.streams);
+  free(x.key_names);
   free(x.events);
   free(x.allocs);
 }

@@ -88,10 +88,15 @@ void rp_drain(rp_world *w) {
 void rp_finish(rp_world *w) {
   csan_shadow_pool_stats ps;
   csan_shadow_cpu_pool_stats(w->shadow, &ps);
-  csan_report_notes notes = {w->not_recorded, ps.exhausted};
+  csan_report_notes notes = {w->not_recorded, ps.exhausted, w->cut_streams};
   int status = csan_report_finish(w->reporter, 0, &notes);
   csan_log_close();
   exit(status);
+}
+
+static const char *rp_note(void *ctx, const csan_race *e) {
+  rp_world *w = ctx;
+  return w->flags.documented_sync_only ? csan_syncs_note(w->syncs, w->ops, e) : NULL;
 }
 
 bool rp_reporter_create(rp_world *w, csan_suppressions *supp) {
@@ -99,6 +104,7 @@ bool rp_reporter_create(rp_world *w, csan_suppressions *supp) {
   memset(&env, 0, sizeof(env));
   env.ctx = w;
   env.find_op = rp_find_op;
+  env.note = rp_note;
   env.ops = w->ops;
   env.allocs = w->allocs;
   w->reporter = csan_reporter_create(&w->flags, &env, supp);

@@ -157,9 +157,10 @@ static void make_world(rp_world *w, csan_suppressions *supp) {
   w->model = csan_model_create();
   w->ops = csan_ops_create();
   w->allocs = csan_allocs_create(0);
+  w->syncs = csan_syncs_create();
   w->drain_cap = (uint32_t)w->flags.race_table_size;
   w->drain_buf = calloc(w->drain_cap, sizeof(*w->drain_buf));
-  if (!w->shadow || !w->model || !w->ops || !w->allocs || !w->drain_buf) {
+  if (!w->shadow || !w->model || !w->ops || !w->allocs || !w->syncs || !w->drain_buf) {
     fprintf(stderr, "csan: ERROR: cannot allocate the shadow (pool_mb=%d, race_table_size=%d)\n",
             w->flags.pool_mb, w->flags.race_table_size);
     exit(1);

@@ -30,6 +30,7 @@
 #include "csan_ops.h"
 #include "csan_report.h"
 #include "csan_shadow_cpu.h"
+#include "csan_syncs.h"
 
 /* Exit status of a malformed schedule or a bad command line. */
 #define RP_EXIT_USAGE 2
@@ -122,6 +123,7 @@ typedef struct rp_world {
   csan_ops *ops;
   csan_allocs *allocs;
   csan_reporter *reporter;
+  csan_syncs *syncs; /* cudaFree's undocumented synchronizations */
   /* Length of the access of each site (index: site id), filled by the dry
    * run: what the reporter prints as the size of a kernel's earlier access. */
   uint64_t *site_len;
@@ -131,6 +133,7 @@ typedef struct rp_world {
   csan_race *drain_buf; /* room for every entry of the race table */
   uint32_t drain_cap;
   uint64_t not_recorded; /* races the table had no room for, over all drains */
+  uint64_t cut_streams;  /* streams whose checking was cut */
 } rp_world;
 
 /* Runs the program. world null: the dry run (names and checks only; fills

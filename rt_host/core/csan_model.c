@@ -86,26 +86,35 @@ void csan_model_destroy(csan_model *m) {
 /* A slot for a new stream: a never-used slot first (no old tags of it exist
  * anywhere), else the retired slot retired longest ago whose work the host
  * has observed entirely, so that every epoch of its earlier owners is
- * ordered before everything the new stream does. */
-static int csan_model_pick_slot(const csan_model *m, uint32_t *slot) {
+ * ordered before everything the new stream does. With `any`, failing that,
+ * the retired slot retired longest ago whatever the host observed (the
+ * caller says whose checking that cuts). */
+static int csan_model_pick_slot(const csan_model *m, bool any, uint32_t *slot) {
   if (m->hi < CSAN_HOST_SLOT) {
     *slot = m->hi;
     return CSAN_MODEL_OK;
   }
-  uint32_t best = 0;
+  uint32_t best = 0, oldest = 0;
   for (uint32_t s = 1; s < m->hi; s++) {
-    if (m->state[s] != CSAN_SLOT_RETIRED || m->host.c[s] < m->counter[s])
+    if (m->state[s] != CSAN_SLOT_RETIRED)
+      continue;
+    if (oldest == 0 || m->retired_at[s] < m->retired_at[oldest])
+      oldest = s;
+    if (m->host.c[s] < m->counter[s])
       continue;
     if (best == 0 || m->retired_at[s] < m->retired_at[best])
       best = s;
   }
+  if (best == 0 && any)
+    best = oldest;
   if (best == 0)
     return CSAN_MODEL_ENOSLOT;
   *slot = best;
   return CSAN_MODEL_OK;
 }
 
-int csan_model_stream_create(csan_model *m, csan_key stream, csan_stream_kind kind) {
+static int stream_create(csan_model *m, csan_key stream, csan_stream_kind kind, bool any,
+                         csan_key *cut) {
   if (stream == 0 || (kind != CSAN_STREAM_BLOCKING && kind != CSAN_STREAM_NONBLOCKING &&
                       kind != CSAN_STREAM_PER_THREAD))
     return CSAN_MODEL_EINVAL;
@@ -115,29 +124,45 @@ int csan_model_stream_create(csan_model *m, csan_key stream, csan_stream_kind ki
   if (csan_model_find_slot(m, stream) >= 0)
     rc = CSAN_MODEL_EEXISTS;
   if (rc == CSAN_MODEL_OK)
-    rc = csan_model_pick_slot(m, &slot);
+    rc = csan_model_pick_slot(m, any, &slot);
   if (rc == CSAN_MODEL_OK)
     rc = csan_map_reserve(&m->streams, 1);
   if (rc != CSAN_MODEL_OK) {
     csan_model_unlock(m);
     return rc;
   }
+  if (cut)
+    *cut = slot < m->hi && m->host.c[slot] < m->counter[slot] ? m->retired_key[slot] : 0;
   if (slot == m->hi)
     m->hi++;
   m->state[slot] = CSAN_SLOT_LIVE;
   m->kind[slot] = (uint8_t)kind;
   m->key_of[slot] = stream;
+  m->retired_key[slot] = 0;
   m->live++;
   /* A new stream starts where the host is: everything the host observed is
    * ordered before its work, including all work of the slot's earlier owners
-   * (csan_model_pick_slot), so clock[slot][slot] == counter[slot]. */
+   * (csan_model_pick_slot), so clock[slot][slot] == counter[slot]. A slot
+   * taken with work the host did not observe is set so all the same: its
+   * earlier owner's epochs now look like this stream's own past (*cut). */
   memcpy(&m->clock[slot], &m->host, sizeof m->host);
+  m->clock[slot].c[slot] = m->counter[slot];
   m->host_seen[slot] = m->host_gen;
   m->legacy_seen[slot] = 0; /* never joined the legacy stream yet */
   m->legacy_stale[slot] = kind != CSAN_STREAM_NONBLOCKING;
   csan_map_insert(&m->streams, stream, slot);
   csan_model_unlock(m);
   return CSAN_MODEL_OK;
+}
+
+int csan_model_stream_create(csan_model *m, csan_key stream, csan_stream_kind kind) {
+  return stream_create(m, stream, kind, false, NULL);
+}
+
+int csan_model_stream_recycle(csan_model *m, csan_key stream, csan_stream_kind kind,
+                              csan_key *cut) {
+  *cut = 0;
+  return stream_create(m, stream, kind, true, cut);
 }
 
 int csan_model_stream_destroy(csan_model *m, csan_key stream) {
@@ -155,6 +180,7 @@ int csan_model_stream_destroy(csan_model *m, csan_key stream) {
    * work later: the slot waits for the host to observe that work. */
   m->state[slot] = CSAN_SLOT_RETIRED;
   m->retired_at[slot] = ++m->retire_seq;
+  m->retired_key[slot] = stream;
   m->key_of[slot] = 0;
   m->legacy_stale[slot] = false;
   m->live--;
@@ -351,19 +377,38 @@ void csan_model_device_clock(csan_model *m, csan_vc *out) {
   csan_model_unlock(m);
 }
 
+/* vc clamped to the work issued: a snapshot of this model is <= the
+ * counters; anything else (a snapshot taken before a rebase or reset) cannot
+ * name work that was never issued, and slot reuse relies on host <= counter. */
+static void clamp_to_issued(const csan_model *m, const csan_vc *vc, csan_vc *out) {
+  memset(out, 0, sizeof *out);
+  for (uint32_t i = 0; i < m->hi; i++)
+    out->c[i] = vc->c[i] < m->counter[i] ? vc->c[i] : m->counter[i];
+  out->c[CSAN_HOST_SLOT] = vc->c[CSAN_HOST_SLOT] < m->counter[CSAN_HOST_SLOT]
+                               ? vc->c[CSAN_HOST_SLOT]
+                               : m->counter[CSAN_HOST_SLOT];
+}
+
 void csan_model_host_join(csan_model *m, const csan_vc *vc) {
   csan_model_lock(m);
-  /* A snapshot of this model is <= the counters. Clamp anything else (a
-   * snapshot taken before a rebase or reset): the host cannot have observed
-   * work that was never issued, and slot reuse relies on host <= counter. */
   csan_vc v;
-  memset(&v, 0, sizeof v);
-  for (uint32_t i = 0; i < m->hi; i++)
-    v.c[i] = vc->c[i] < m->counter[i] ? vc->c[i] : m->counter[i];
-  v.c[CSAN_HOST_SLOT] = vc->c[CSAN_HOST_SLOT] < m->counter[CSAN_HOST_SLOT]
-                            ? vc->c[CSAN_HOST_SLOT]
-                            : m->counter[CSAN_HOST_SLOT];
+  clamp_to_issued(m, vc, &v);
   csan_model_host_observe(m, &v);
+  csan_model_unlock(m);
+}
+
+void csan_model_complete(csan_model *m, const csan_vc *vc) {
+  csan_model_lock(m);
+  csan_vc v;
+  clamp_to_issued(m, vc, &v);
+  csan_vc_join(&m->done, &v);
+  csan_model_unlock(m);
+}
+
+void csan_model_done_clock(csan_model *m, csan_vc *out) {
+  csan_model_lock(m);
+  memcpy(out, &m->done, sizeof *out);
+  csan_vc_join(out, &m->host);
   csan_model_unlock(m);
 }
 
@@ -380,6 +425,7 @@ void csan_model_device_reset(csan_model *m) {
     csan_map_erase(&m->streams, csan_map_find(&m->streams, m->key_of[s]));
     m->state[s] = CSAN_SLOT_RETIRED;
     m->retired_at[s] = ++m->retire_seq;
+    m->retired_key[s] = m->key_of[s];
     m->key_of[s] = 0;
     m->legacy_stale[s] = false;
   }
@@ -387,7 +433,15 @@ void csan_model_device_reset(csan_model *m) {
   csan_vc all;
   csan_model_all_issued(m, &all);
   csan_model_host_observe(m, &all);
+  csan_vc_join(&m->done, &all);
   csan_model_unlock(m);
+}
+
+uint64_t csan_model_last_op_id(csan_model *m) {
+  csan_model_lock(m);
+  uint64_t id = m->op_seq;
+  csan_model_unlock(m);
+  return id;
 }
 
 bool csan_model_needs_rebase(csan_model *m) {
@@ -397,21 +451,36 @@ bool csan_model_needs_rebase(csan_model *m) {
   return needs;
 }
 
-int csan_model_rebase(csan_model *m) {
+int csan_model_rebase(csan_model *m, csan_key *cut, size_t max, size_t *ncut) {
   csan_model_lock(m);
+  csan_vc done;
+  memcpy(&done, &m->done, sizeof done);
+  csan_vc_join(&done, &m->host);
   for (uint32_t s = 0; s < CSAN_MAX_SLOTS; s++) {
-    if (m->host.c[s] < m->counter[s]) {
+    if (done.c[s] < m->counter[s]) {
       csan_model_unlock(m);
-      return CSAN_MODEL_EINVAL; /* some work was not observed by the host */
+      return CSAN_MODEL_EINVAL; /* some work may still be running */
     }
   }
-  /* The host observed everything, so every operation issued from now on is
-   * ordered after all earlier work, and every clock (stream, event, host) is
-   * subsumed by the host clock: dropping them all to zero loses no ordering,
-   * given the caller also clears the shadow's old epochs. Events keep their
-   * recorded state with an empty capture (their work is complete). */
+  /* Every operation has completed. Work the program observed is ordered
+   * before every later operation, so its clocks drop to zero without loss.
+   * Work it did not observe (csan's own synchronization saw it finish) was
+   * unordered with later work, and the restart makes it look ordered: those
+   * streams are the ones whose checking the restart cuts. */
+  size_t n = 0;
+  for (uint32_t s = 0; s < m->hi; s++) {
+    if (m->host.c[s] >= m->counter[s])
+      continue;
+    csan_key k = m->state[s] == CSAN_SLOT_LIVE ? m->key_of[s] : m->retired_key[s];
+    if (n < max)
+      cut[n] = k;
+    n++;
+  }
+  if (ncut)
+    *ncut = n;
   memset(m->counter, 0, sizeof m->counter);
   memset(&m->host, 0, sizeof m->host);
+  memset(&m->done, 0, sizeof m->done);
   for (uint32_t s = 0; s < m->hi; s++)
     memset(&m->clock[s], 0, sizeof m->clock[s]);
   memset(m->legacy_stale, 0, sizeof m->legacy_stale);

@@ -84,6 +84,15 @@ void csan_model_destroy(csan_model *m);
  * A per-thread default stream is created by its caller with a key unique to
  * the host thread and kind CSAN_STREAM_PER_THREAD. */
 int csan_model_stream_create(csan_model *m, csan_key stream, csan_stream_kind kind);
+/* As csan_model_stream_create, but when every slot is held by a live stream
+ * or a destroyed one whose work the host has not observed, takes the slot
+ * of the stream destroyed longest ago all the same. Its work then looks
+ * ordered before everything the new stream (and work ordered after it)
+ * does: *cut is that destroyed stream's key, whose checking stops there (0
+ * when the host had observed its work and nothing is cut). ENOSLOT only
+ * when 254 streams are alive. */
+int csan_model_stream_recycle(csan_model *m, csan_key stream, csan_stream_kind kind,
+                              csan_key *cut);
 /* The stream disappears; its slot becomes reusable once the host has observed
  * all of its work (csan_model_host_*), never earlier. */
 int csan_model_stream_destroy(csan_model *m, csan_key stream);
@@ -136,6 +145,12 @@ void csan_model_host_clock(csan_model *m, csan_vc *out);
 /* vc comes from a snapshot of this model; entries above the work issued
  * (a snapshot from before a rebase) are clamped to it. */
 void csan_model_host_join(csan_model *m, const csan_vc *vc);
+/* csan's own synchronization saw the work of vc (a snapshot) finish. Not an
+ * ordering: the program did not wait, and the host clock stays. What is
+ * complete (csan_model_done_clock: this joined with the host clock) decides
+ * which races are final and when the epochs may restart. */
+void csan_model_complete(csan_model *m, const csan_vc *vc);
+void csan_model_done_clock(csan_model *m, csan_vc *out);
 /* The clock of all work issued so far, on every slot (live or destroyed
  * streams, the host slot): the snapshot for cudaDeviceSynchronize, which
  * must not cover operations other threads issue while it blocks. */
@@ -147,13 +162,16 @@ void csan_model_device_reset(csan_model *m);
 
 /* Epoch window. True when some slot's counter reached CSAN_EPOCH_RESET_AT and
  * the caller must quiesce the device, clear the shadow and call
- * csan_model_rebase(). csan_model_rebase requires the host to have observed
- * everything (else CSAN_MODEL_EINVAL); it restarts all epochs and clears all
- * clocks. Streams, slots and events stay; a recorded event stays recorded
- * with an empty capture (its work is complete and ordered before all later
- * work by the synchronization). Op ids keep counting. */
+ * csan_model_rebase(). csan_model_rebase requires every operation to have
+ * completed (csan_model_done_clock covers all work issued; else
+ * CSAN_MODEL_EINVAL); it restarts all epochs and clears all clocks. Streams,
+ * slots and events stay; a recorded event stays recorded with an empty
+ * capture. Op ids keep counting. Work the host had not observed was
+ * unordered with later work and now looks ordered: the keys of those
+ * streams (live or destroyed) go to cut[0..max), and their number to *ncut
+ * (may be null). */
 bool csan_model_needs_rebase(csan_model *m);
-int csan_model_rebase(csan_model *m);
+int csan_model_rebase(csan_model *m, csan_key *cut, size_t max, size_t *ncut);
 
 /* Issue n > 0 back-to-back operations on a stream in one step, without
  * handing them out: the slot's epoch counter advances by n, and the stream's
@@ -162,6 +180,9 @@ int csan_model_rebase(csan_model *m);
  * to reach the end of the epoch window without 2^31 calls.
  * CSAN_MODEL_EEPOCH if the counter would pass UINT32_MAX. */
 int csan_model_advance(csan_model *m, csan_key stream, csan_epoch_t n);
+
+/* The number of the last operation handed out (0 before the first). */
+uint64_t csan_model_last_op_id(csan_model *m);
 
 /* For reports: the slot a stream key currently has (csan_model_stream_slot),
  * and the number of live streams, the legacy stream included (the host

@@ -12,6 +12,7 @@
  *  - clock[s][s] == counter[s] for a live slot s: a stream's clock includes
  *    its own last operation and, through the host, its slot's earlier owners.
  *  - host <= counter; host[CSAN_HOST_SLOT] == counter[CSAN_HOST_SLOT].
+ *  - done <= counter, and done joined with host is what has completed.
  */
 #ifndef CSAN_MODEL_INTERNAL_H
 #define CSAN_MODEL_INTERNAL_H
@@ -79,6 +80,7 @@ struct csan_model {
   bool legacy_stale[CSAN_MAX_SLOTS];
   csan_key key_of[CSAN_MAX_SLOTS];
   uint64_t retired_at[CSAN_MAX_SLOTS]; /* retire_seq at destruction */
+  csan_key retired_key[CSAN_MAX_SLOTS];/* the key a retired slot's stream had */
   uint64_t host_seen[CSAN_MAX_SLOTS];  /* host_gen joined into clock[s] */
   uint64_t legacy_seen[CSAN_MAX_SLOTS];/* legacy_gen joined into clock[s] */
   csan_epoch_t counter[CSAN_MAX_SLOTS];
@@ -86,7 +88,12 @@ struct csan_model {
   csan_map streams; /* key -> slot */
   csan_map events;  /* key -> (csan_event *) */
 
-  csan_vc host;                   /* everything the host has observed */
+  csan_vc host;                   /* everything the program has observed */
+  /* Everything csan knows is complete: what the program observed, and what
+   * csan's own synchronizations saw finish. Never an ordering: the program
+   * did not wait for it. It decides what reports are final and when the
+   * epochs may restart. */
+  csan_vc done;
   csan_vc clock[CSAN_MAX_SLOTS];  /* clock of the stream on each live slot */
 };
 

@@ -285,6 +285,8 @@ static size_t handle_entry(csan_reporter *r, const csan_race *e, const csan_vc *
   }
   it.kind = csan_race_kind(it.cur.access, it.prev.access);
   it.count = e->count;
+  if (r->env.note)
+    it.note = r->env.note(r->env.ctx, e);
 
   char key[3 * 4200], a[4200], b[4200];
   side_key(&it.cur, e->site, a, sizeof(a));
@@ -436,6 +438,11 @@ int csan_report_finish(csan_reporter *r, int program_status, const csan_report_n
                 "csan: WARNING: %llu access(es) were not checked: the shadow pool was full; "
                 "raise CSAN_OPTIONS=pool_mb (now %d)\n",
                 (unsigned long long)pool, r->pool_mb);
+      if (notes && notes->cut_streams)
+        fprintf(m,
+                "csan: WARNING: the checking of %llu stream(s) was cut (see the warnings "
+                "above)\n",
+                (unsigned long long)notes->cut_streams);
       if (st->reported)
         fprintf(m, "csan: reported %llu data race(s)\n", (unsigned long long)st->reported);
     }

@@ -65,6 +65,10 @@ void csan_log_write(const char *s, size_t n);
 void csan_log_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Closes a log file and goes back to stderr. */
 void csan_log_close(void);
+/* The warning that csan cut a stream's checking at this point (`why`):
+ * races between work the stream issued before it and later work are not
+ * reported. `more` adds that further streams are only counted. */
+void csan_log_checking_cut(const char *why, const char *stream, bool more);
 
 /* ------------------------------------------------------------------------
  * Names.
@@ -114,6 +118,9 @@ typedef struct csan_report_env {
    * stream_name, else the key in hex. The result must stay valid until the
    * report is printed. */
   const char *(*stream_name)(void *ctx, uint64_t stream, uint32_t slot);
+  /* A note the report of entry e carries (one line, valid until printed),
+   * or null: e.g. that only an undocumented synchronization orders it. */
+  const char *(*note)(void *ctx, const csan_race *e);
 } csan_report_env;
 
 /* ------------------------------------------------------------------------
@@ -169,13 +176,18 @@ typedef struct csan_report_notes {
   uint64_t not_recorded;   /* races that found the race table full (added to
                               what csan_report_table saw) */
   uint64_t pool_exhausted; /* accesses the shadow pool had no room for */
+  uint64_t cut_streams;    /* streams whose checking was cut (csan_log_checking_cut) */
 } csan_report_notes;
+
+/* How many cut streams csan_log_checking_cut names before it only counts. */
+#define CSAN_CUT_STREAMS_NAMED 10
 
 /* End of run: prints (through the log)
  *   csan: suppressed N data race(s)                 (verbosity >= 1, with one line per rule)
  *   csan: N more data race(s) not reported (max_reports=M)
  *   csan: WARNING: N race(s) were not recorded: the race table was full; raise CSAN_OPTIONS=race_table_size (now T)
  *   csan: WARNING: N access(es) were not checked: the shadow pool was full; raise CSAN_OPTIONS=pool_mb (now P)
+ *   csan: WARNING: the checking of N stream(s) was cut (see the warnings above)
  *   csan: reported N data race(s)
  * (with report_format=json one {"type":"summary",...} line instead) and
  * returns the exit status to use: exitcode when a race was found (reported,

@@ -34,6 +34,7 @@ typedef struct csan_report_item {
   bool have_alloc;
   csan_alloc_info alloc;
   uint64_t count;          /* racing accesses folded into the entry */
+  const char *note;        /* the environment's note, or null */
   csan_report_side cur, prev;
 } csan_report_item;
 

@@ -172,5 +172,9 @@ void csan_report_print_json(FILE *out, const csan_report_item *it) {
   csan_report_summary_location(it, loc, sizeof(loc));
   fputs(",\"summary\":", out);
   json_str(out, loc);
+  if (it->note) {
+    fputs(",\"note\":", out);
+    json_str(out, it->note);
+  }
   fputs("}\n", out);
 }

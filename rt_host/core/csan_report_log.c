@@ -119,3 +119,9 @@ void csan_log_close(void) {
   g_log_file[0] = '\0';
   pthread_mutex_unlock(&g_log_mu);
 }
+
+void csan_log_checking_cut(const char *why, const char *stream, bool more) {
+  csan_log_printf("csan: WARNING: %s: races between work stream %s issued before this point "
+                  "(work the program never waited for) and later work are not reported%s\n",
+                  why, stream, more ? " (further streams are only counted)" : "");
+}

@@ -150,6 +150,8 @@ void csan_report_print_text(FILE *out, const csan_report_item *it) {
   print_side(out, it, &it->cur);
   print_side(out, it, &it->prev);
   print_location(out, it);
+  if (it->note)
+    fprintf(out, "  Note: %s\n", it->note);
   char loc[8192];
   csan_report_summary_location(it, loc, sizeof(loc));
   fprintf(out, "SUMMARY: csan: data race (%s)%s%s\n", it->kind, loc[0] ? " " : "", loc);

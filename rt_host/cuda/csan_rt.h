@@ -60,6 +60,7 @@
 #include "csan_report.h"
 #include "csan_stack.h"
 #include "csan_suppress.h"
+#include "csan_syncs.h"
 
 #define CSAN_EXPORT __attribute__((visibility("default")))
 
@@ -83,6 +84,7 @@ typedef struct csan_rt {
   csan_allocs *allocs;
   csan_suppressions *supp;
   csan_reporter *reporter;
+  csan_syncs *syncs;        /* undocumented synchronizations (documented_sync_only) */
 
   _Atomic int dev;          /* CSAN_DEV_* */
   _Atomic bool exiting;     /* the exit handler (or a halt) runs: pass through */

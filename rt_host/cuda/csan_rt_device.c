@@ -59,10 +59,12 @@ static void init_once(void) {
   g->model = csan_model_create();
   g->ops = csan_ops_create();
   g->allocs = csan_allocs_create(0);
+  g->syncs = csan_syncs_create();
   csan_report_env env;
   csan_rt_report_env(&env);
-  g->reporter = g->model && g->ops && g->allocs ? csan_reporter_create(&g->flags, &env, g->supp)
-                                                : NULL;
+  g->reporter = g->model && g->ops && g->allocs && g->syncs
+                    ? csan_reporter_create(&g->flags, &env, g->supp)
+                    : NULL;
   if (!g->reporter) {
     fprintf(stderr, "csan: ERROR: out of memory at start-up\n");
     exit(1);
@@ -452,12 +454,12 @@ static void *exit_sync_thread(void *arg) {
  * CSAN_EXIT_WAIT_SECONDS: a cudaDeviceSynchronize on a helper thread, so a
  * kernel that never ends cannot hang the exit. */
 static void wait_for_work(void) {
-  csan_vc all, host;
+  csan_vc all, complete;
   csan_model_device_clock(csan_g.model, &all);
-  csan_model_host_clock(csan_g.model, &host);
+  csan_model_done_clock(csan_g.model, &complete);
   bool pending = false;
   for (uint32_t s = 0; s < CSAN_MAX_SLOTS && !pending; s++)
-    pending = all.c[s] > host.c[s];
+    pending = all.c[s] > complete.c[s];
   if (!pending)
     return;
   /* Leaked on a timeout: the helper may still be inside CUDA. */
@@ -491,7 +493,7 @@ static void wait_for_work(void) {
   }
   free(w);
   if (result == cudaSuccess)
-    csan_model_host_join(csan_g.model, &all);
+    csan_model_complete(csan_g.model, &all);
 }
 
 static void exit_handler(void) {

@@ -16,18 +16,22 @@
  * operation registry at prepare time, so a report can never meet an
  * operation that is running but unknown.
  *
- * Slots: creating a stream when all 254 slots are held by live or
- * unobserved streams synchronizes the device (which retires the destroyed
- * ones) and tries again; if 254 streams are really alive, that is fatal.
+ * Slots: creating a stream when all 254 slots are held by live streams or
+ * by destroyed streams whose work the program never waited for reuses the
+ * slot destroyed longest ago and names that stream in a warning (its
+ * checking is cut there; csan's own synchronization would not order its
+ * work); if 254 streams are really alive, that is fatal.
  *
  * Epoch window: when some slot's counter reached CSAN_EPOCH_RESET_AT, the
- * next operation synchronizes the device and reports what the race table
- * holds. Then, under the issue lock (g_issue: every operation and host
+ * next operation synchronizes the device (for csan: the program's host
+ * clock does not move) and reports what the race table holds. Then, under the issue lock (g_issue: every operation and host
  * operation holds it shared from prepare to commit, so holding it
  * exclusively stops all issuing), it checks that nothing was issued since
  * the synchronization began (the host has observed every epoch handed out),
  * and only then empties the race table, resets every page shadow and the
  * pool (FREE markers survive as epoch-0 records) and rebases the model.
+ * Streams with work the program never waited for lose their checking
+ * against later work at that point, and csan names them.
  * Work another thread issued meanwhile may still be running and keeps its
  * records: the reset waits for the next operation (the counters have 2^31
  * epochs of headroom). No lock is held across the device synchronization;
@@ -121,10 +125,16 @@ void csan_rt_stream_add(csan_key key, csan_stream_kind kind) {
     rc = csan_model_stream_create(csan_g.model, key, kind);
   }
   if (rc == CSAN_MODEL_ENOSLOT) {
-    /* Destroyed streams keep their slots until the host observes their
-     * work: a device synchronization retires them all. */
-    csan_rt_device_sync();
-    rc = csan_model_stream_create(csan_g.model, key, kind);
+    /* Every slot is held by a live stream or by a destroyed one whose work
+     * the program never waited for. Synchronizing the device would not
+     * make that work ordered (the program did not wait), so csan does not:
+     * it reuses the slot destroyed longest ago and says whose checking
+     * that cuts. */
+    csan_key cut = 0;
+    rc = csan_model_stream_recycle(csan_g.model, key, kind, &cut);
+    if (rc == CSAN_MODEL_OK && cut)
+      csan_rt_report_cut("all 254 stream slots are in use; the slot of a destroyed stream is reused", &cut,
+              1);
   }
   if (rc == CSAN_MODEL_ENOSLOT)
     csan_rt_fatal("%u CUDA streams are alive and the program creates another; csan tells "
@@ -307,9 +317,9 @@ void csan_rt_host_observed(const csan_vc *vc) {
   csan_rt_drain();
 }
 
-cudaError_t csan_rt_device_sync(void) {
-  csan_vc all;
-  csan_model_device_clock(csan_g.model, &all);
+cudaError_t csan_rt_device_sync(csan_vc *all) {
+  csan_vc issued;
+  csan_model_device_clock(csan_g.model, &issued);
   csan_rt_own own;
   csan_rt_own_begin(&own);
   bool clean = csan_rt_err_save();
@@ -317,17 +327,19 @@ cudaError_t csan_rt_device_sync(void) {
   csan_rt_err_restore(clean, e);
   csan_rt_own_end(&own);
   if (e == cudaSuccess)
-    csan_model_host_join(csan_g.model, &all);
+    csan_model_complete(csan_g.model, &issued);
+  if (all)
+    *all = issued;
   return e;
 }
 
-/* True when the host has observed every epoch handed out. */
-static bool all_observed(void) {
-  csan_vc issued, host;
+/* True when every epoch handed out has completed. */
+static bool all_complete(void) {
+  csan_vc issued, done;
   csan_model_device_clock(csan_g.model, &issued);
-  csan_model_host_clock(csan_g.model, &host);
+  csan_model_done_clock(csan_g.model, &done);
   for (uint32_t s = 0; s < CSAN_MAX_SLOTS; s++)
-    if (issued.c[s] > host.c[s])
+    if (issued.c[s] > done.c[s])
       return false;
   return true;
 }
@@ -341,7 +353,7 @@ void csan_rt_maybe_rebase(void) {
     return;
   if (!csan_model_needs_rebase(csan_g.model)) {
     atomic_store(&csan_rt_rebase_pending, false);
-  } else if (csan_rt_device_sync() == cudaSuccess) {
+  } else if (csan_rt_device_sync(NULL) == cudaSuccess) {
     /* Every operation issued before the synchronization completed: report
      * them before their epochs go. */
     csan_rt_drain();
@@ -351,15 +363,18 @@ void csan_rt_maybe_rebase(void) {
      * records must outlive this attempt. Else empty the race table, whose
      * keys (slot, epoch) would name new races after the restart, and reset
      * the shadow (csan's own stream only) while nobody can issue. */
-    if (all_observed()) {
+    if (all_complete()) {
       csan_rt_races_clear();
       csan_rt_shadow_rebase();
-      if (csan_model_rebase(csan_g.model) == CSAN_MODEL_OK) {
+      csan_key cut[CSAN_MAX_SLOTS];
+      size_t ncut = 0;
+      if (csan_model_rebase(csan_g.model, cut, CSAN_MAX_SLOTS, &ncut) == CSAN_MODEL_OK) {
         csan_ops_clear(csan_g.ops);
         atomic_store(&csan_rt_rebase_pending, false);
         if (csan_g.flags.verbosity >= 1)
           csan_log_printf("csan: the epoch window is used up: synchronized the device, reset "
                           "the shadow and restarted the clocks\n");
+        csan_rt_report_cut("the epoch window is used up and csan restarted its clocks", cut, ncut);
       }
     }
     pthread_rwlock_unlock(&g_issue);

@@ -77,9 +77,12 @@ uint32_t csan_rt_stack(const void *ra, const csan_host_site *site);
 
 /* The host observed vc complete: join it and drain the race table. */
 void csan_rt_host_observed(const csan_vc *vc);
-/* Synchronizes the device for csan (slot recovery, epoch window, exit):
- * snapshot, cudaDeviceSynchronize, join. Returns its result. */
-cudaError_t csan_rt_device_sync(void);
+/* Synchronizes the device for csan (epoch window, device reset, the frees
+ * that need it): snapshot, cudaDeviceSynchronize, and the snapshot becomes
+ * complete for csan (csan_model_complete), not observed by the program.
+ * Returns its result; the snapshot goes to *all when all is not null. */
+cudaError_t csan_rt_device_sync(csan_vc *all);
+
 /* The epoch window: rebase when a counter reached the end. */
 void csan_rt_maybe_rebase(void);
 extern _Atomic bool csan_rt_rebase_pending;

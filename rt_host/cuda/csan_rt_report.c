@@ -5,9 +5,9 @@
  * synchronization, successful queries, synchronous copies that wait) and at
  * exit, the race table is copied to the host on csan's private stream (a
  * non-blocking stream, so the copy never waits for the application's work)
- * and handed to the reporter with the host clock as it was when the drain
- * started: only work the host has waited for is reported, so an entry is
- * never printed while its operation may still add to it. The header comes
+ * and handed to the reporter with the clock of completed work as it was when
+ * the drain started: only work the program or csan waited for is reported,
+ * so an entry is never printed while its operation may still add to it. The header comes
  * first: when no entry was claimed since the last drain and none was left
  * pending, the entries are not copied at all.
  *
@@ -103,6 +103,18 @@ static bool env_resolve_site(void *ctx, const void *module, uint32_t site, csan_
   return csan_rt_site_resolve(module, site, out);
 }
 
+const char *csan_rt_stream_display(csan_key key, char *buf, size_t n) {
+  const char *name = user_stream_name(key);
+  if (!name && key == CSAN_STREAM_LEGACY)
+    name = "legacy";
+  if (!name && (key & CSAN_RT_PT_KEY_BIT))
+    name = "per-thread";
+  if (name)
+    return name;
+  snprintf(buf, n, "0x%llx", (unsigned long long)key);
+  return buf;
+}
+
 static const char *env_stream_name(void *ctx, uint64_t stream, uint32_t slot) {
   (void)ctx;
   if (slot == CSAN_HOST_SLOT)
@@ -117,12 +129,18 @@ static const char *env_stream_name(void *ctx, uint64_t stream, uint32_t slot) {
   return NULL;
 }
 
+static const char *env_note(void *ctx, const csan_race *e) {
+  (void)ctx;
+  return csan_g.flags.documented_sync_only ? csan_syncs_note(csan_g.syncs, csan_g.ops, e) : NULL;
+}
+
 void csan_rt_report_env(csan_report_env *env) {
   memset(env, 0, sizeof *env);
   env->ops = csan_g.ops;
   env->allocs = csan_g.allocs;
   env->resolve_site = env_resolve_site;
   env->stream_name = env_stream_name;
+  env->note = env_note;
 }
 
 /* ------------------------------------------------------------------------
@@ -250,10 +268,11 @@ static void drain(void) {
   uint32_t n = 0;
   csan_race *sorted = ordered_entries(ready, nready, &n);
   free(ready);
-  /* Only work the host has waited for is reported, so an entry is never
-   * printed while its operation may still add to it. */
+  /* Only work that has completed (the program or csan waited for it) is
+   * reported, so an entry is never printed while its operation may still
+   * add to it. */
   csan_vc host;
-  csan_model_host_clock(csan_g.model, &host);
+  csan_model_done_clock(csan_g.model, &host);
   size_t pending = 0;
   csan_race_table counts = *t;
   counts.capacity = 0; /* the dropped count, no entries */
@@ -318,6 +337,23 @@ void csan_rt_report_forget(void) {
 }
 
 /* ------------------------------------------------------------------------
+ * Streams whose checking was cut.
+ * ---------------------------------------------------------------------- */
+
+static _Atomic uint64_t g_cut_streams;
+
+void csan_rt_report_cut(const char *why, const csan_key *keys, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    uint64_t k = atomic_fetch_add(&g_cut_streams, 1);
+    if (k >= CSAN_CUT_STREAMS_NAMED)
+      continue;
+    char name[64];
+    csan_log_checking_cut(why, csan_rt_stream_display(keys[i], name, sizeof name),
+                          k + 1 == CSAN_CUT_STREAMS_NAMED);
+  }
+}
+
+/* ------------------------------------------------------------------------
  * The end of a run.
  * ---------------------------------------------------------------------- */
 
@@ -334,6 +370,7 @@ int csan_rt_finish(void) {
   csan_report_notes notes;
   memset(&notes, 0, sizeof notes);
   notes.pool_exhausted = csan_rt_pool_exhausted();
+  notes.cut_streams = atomic_load(&g_cut_streams);
   print_usage();
   uint64_t unchecked = csan_rt_unchecked_launches();
   if (unchecked)

@@ -10,6 +10,13 @@ void csan_rt_report_env(csan_report_env *env);
 /* The program's name for a stream (include/csan/csan.h); null or "" forgets
  * it. */
 void csan_rt_name_stream(csan_key key, const char *name);
+/* A stream as reports name it: the program's name, `legacy`,
+ * `per-thread`, else its handle in hex (written to buf). */
+const char *csan_rt_stream_display(csan_key key, char *buf, size_t n);
+/* Says that the checking of the streams keys[0..n) was cut at this point
+ * (`why`): by name for the first CSAN_CUT_STREAMS_NAMED of the run, then
+ * only counted; the exit summary gives the count. */
+void csan_rt_report_cut(const char *why, const csan_key *keys, size_t n);
 /* Copies the race table and reports what it can; halts if told to. */
 void csan_rt_drain(void);
 /* Empties the device race table (rebase; everything in it was reported). */

@@ -275,12 +275,22 @@ CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site
   csan_alloc_info a;
   bool known = csan_rt_alloc_find_live(devPtr, &a) && csan_rt_is_device_memory(&a);
   /* Ordinary memory (or memory csan did not see allocated): the free
-   * synchronizes the device. csan synchronizes first itself, so the free
-   * can be tagged before the memory goes back to the allocator (once it is
-   * back, another thread may be handed the same bytes). */
+   * synchronizes the device on today's drivers; CUDA says it may. csan
+   * synchronizes first itself, so the free can be tagged before the memory
+   * goes back to the allocator (once it is back, another thread may be
+   * handed the same bytes). Whether the program may count on it is
+   * documented_sync_only's choice (core/csan_syncs.h). */
   bool ordered = !known || !(a.flags & CSAN_ALLOC_STREAM_ORDERED);
-  if (ordered)
-    csan_rt_device_sync();
+  if (ordered) {
+    csan_vc all;
+    if (csan_rt_device_sync(&all) == cudaSuccess) {
+      if (csan_g.flags.documented_sync_only)
+        csan_syncs_add(csan_g.syncs, "cudaFree", site, &all,
+                       csan_model_last_op_id(csan_g.model));
+      else
+        csan_model_host_join(csan_g.model, &all);
+    }
+  }
   bool tagged = false;
   csan_op op;
   csan_rt_op_desc d = {CSAN_OPK_FREE, "cudaFree", known ? a.size : 0, NULL, site, stack};

@@ -324,7 +324,7 @@ CSAN_EXPORT cudaError_t __csan_cudaDeviceReset(const csan_host_site *site) {
     return cudaDeviceReset();
   /* The reset frees the race table and the pool: report what they hold
    * first (everything issued completes before a reset). */
-  if (csan_rt_device_sync() == cudaSuccess)
+  if (csan_rt_device_sync(NULL) == cudaSuccess)
     csan_rt_drain();
   uint64_t exhausted = csan_rt_pool_exhausted();
   cudaError_t r = cudaDeviceReset();

@@ -32,7 +32,7 @@ int main(void) {
   // CHECK: other stream rc OK
   printf("other stream rc %s\n", mt_rc_name(csan_model_op(m, b, &op)));
   csan_model_host_wait_device(m);
-  MT_OK(csan_model_rebase(m));
+  MT_OK(csan_model_rebase(m, NULL, 0, NULL));
   // CHECK: after rebase rc OK epoch 1
   printf("after rebase rc %s", mt_rc_name(csan_model_op(m, a, &op)));
   printf(" epoch %u\n", op.epoch);

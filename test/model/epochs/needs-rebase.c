@@ -28,10 +28,10 @@ int main(void) {
   // CHECK: a2->b1 ordered 0
   printf("a2->b1 ordered %d\n", mt_ordered(&a2, &b1));
   // CHECK: rebase before sync: rc EINVAL needs 1
-  printf("rebase before sync: rc %s", mt_rc_name(csan_model_rebase(m)));
+  printf("rebase before sync: rc %s", mt_rc_name(csan_model_rebase(m, NULL, 0, NULL)));
   printf(" needs %d\n", csan_model_needs_rebase(m));
   csan_model_host_wait_device(m);
-  MT_OK(csan_model_rebase(m));
+  MT_OK(csan_model_rebase(m, NULL, 0, NULL));
   // CHECK: after rebase: needs 0
   printf("after rebase: needs %d\n", csan_model_needs_rebase(m));
   csan_model_destroy(m);

@@ -26,7 +26,7 @@ int main(void) {
   // A snapshot never exceeds the work issued: joining one from before a
   // rebase cannot make the host claim unissued work.
   csan_model_host_wait_device(m);
-  MT_OK(csan_model_rebase(m));
+  MT_OK(csan_model_rebase(m, NULL, 0, NULL));
   csan_model_host_join(m, &snap);
   csan_vc host;
   csan_model_host_clock(m, &host);

@@ -72,7 +72,7 @@ int main(void) {
   // CHECK: slot unknown: rc EUNKNOWN_STREAM unchanged 1
   check("slot unknown", csan_model_stream_slot(m, 0x300, &slot));
   // CHECK: rebase unobserved: rc EINVAL unchanged 1
-  check("rebase unobserved", csan_model_rebase(m));
+  check("rebase unobserved", csan_model_rebase(m, NULL, 0, NULL));
   // The positive twin: a successful call does change the state.
   // CHECK: op: rc OK unchanged 0
   check("op", csan_model_op(m, 0x200, &op));

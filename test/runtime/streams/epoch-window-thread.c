@@ -101,6 +101,8 @@ int main(int argc, char **argv) {
 
 // ALONE:      window used up
 // ALONE-NEXT: csan: the epoch window is used up: synchronized the device, reset the shadow and restarted the clocks
+// ALONE-NEXT: csan: WARNING: the epoch window is used up and csan restarted its clocks: races between work stream 0x{{[0-9a-f]+}} issued before
+// ALONE-NEXT: csan: WARNING: the epoch window is used up and csan restarted its clocks: races between work stream 0x{{[0-9a-f]+}} issued before
 // ALONE-NEXT: load on s1 has epoch 0x1
 // ALONE-NEXT: then load on s1 has epoch 0x2
 // ALONE:      exit=0

@@ -1,9 +1,11 @@
 // The end of the epoch window: when a stream's epoch counter reaches 2^31,
-// the next operation synchronizes the device, reports what the race table
-// holds (the race before the window ends is reported once), resets the
-// shadow (FREE markers survive, so a use-after-free of memory freed before
-// is still reported) and restarts the clocks; races after it are found with
-// the new epochs, even where they repeat the old ones (slot 2, epoch 1).
+// the next operation synchronizes the device (for csan), reports what the
+// race table holds (the race before the window ends is reported once),
+// resets the shadow (FREE markers survive, so a use-after-free of memory
+// freed before is still reported) and restarts the clocks, naming the
+// streams whose work nobody waited for (their checking against later work
+// is cut); races after it are found with the new epochs, even where they
+// repeat the old ones (slot 2, epoch 1).
 // __csan_test_advance_epochs stands in for 2^31 launches.
 // RUN: %cc_rt -o %t
 // RUN: env CSAN_OPTIONS=verbosity=1 %run %t > %t.out 2>&1; echo "exit=$?" >> %t.out
@@ -52,10 +54,13 @@ int main(void) {
 // CHECK:      window used up
 // CHECK:      WARNING: csan: data race (write-write) on 8 bytes
 // CHECK:      csan: the epoch window is used up: synchronized the device, reset the shadow and restarted the clocks
+// CHECK-NEXT: csan: WARNING: the epoch window is used up and csan restarted its clocks: races between work stream 0x{{[0-9a-f]+}} issued before
+// CHECK-NEXT: csan: WARNING: the epoch window is used up and csan restarted its clocks: races between work stream 0x{{[0-9a-f]+}} issued before
 // CHECK-NEXT: after the rebase, fill on s1 has epoch 1
 // CHECK-DAG:    Write of size 4 at 0x{{[0-9a-f]+}} by kernel clear(int*) on stream
 // CHECK-DAG:    Write of size 8 at 0x{{[0-9a-f]+}} by cudaMemsetAsync on stream
 // CHECK-DAG:    Previous free by an unknown operation on slot 0:
 // CHECK:      end
 // CHECK-NEXT: csan: shadow:
+// CHECK-NEXT: csan: WARNING: the checking of 2 stream(s) was cut (see the warnings above)
 // CHECK-NEXT: csan: reported 3 data race(s)

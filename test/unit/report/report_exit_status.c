@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   csan_race e = make_race(2, 1, CSAN_ACC_READ, 4, 0, 1, 1, CSAN_TAG_WRITE, 0, 0x1010, 0x1014);
   if (!strcmp(mode, "race"))
     csan_report_races(r, &e, 1);
-  csan_report_notes notes = {0, 0};
+  csan_report_notes notes = {0, 0, 0};
   if (!strcmp(mode, "dropped"))
     notes.not_recorded = 5;
   if (!strcmp(mode, "pool"))
