@@ -1,8 +1,10 @@
 """csan_runlines: reads the RUN lines of csan's end-to-end tests without lit.
 
-The GPU machine has no lit and no LLVM, so scripts/gpu-check compiles each
-test here exactly as its RUN lines say and records how to run and check it
-there. Every e2e test follows one convention (test/e2e/README.md):
+The GPU machine has no compiler, so scripts/gpu-check compiles each test
+here exactly as its compile RUN lines say, and lit, carried in the pack,
+resolves those lines there to the binaries (scripts/csan-prebuilt, which
+substitutes the same lines with this module). Every e2e test follows one
+convention (test/e2e/README.md):
 
   // REQUIRES: cuda-gpu
   // RUN: %csan_clangxx -g -O2 %s -o %t.race
@@ -21,6 +23,33 @@ import re
 import shlex
 
 COMPILERS = ("%csan_clangxx", "%csan_clang")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The lit substitutions a compile line may use besides the compiler, as lit
+# applies them (test/lit.cfg.py, lit's defaults): %csan_src the source tree
+# (the pack, in the pack), %s the test file, %S and %p its folder, %t the
+# test's temporary base. A compile line with any other is refused, so the
+# GPU pack never resolves a line it cannot reproduce.
+_SUBST = re.compile(r"%(csan_src|[sSpt%]|\{[^}]*\}|[A-Za-z_]\w*)")
+
+
+def substitute(token, values):
+    """One RUN-line token with lit's substitutions applied from `values`
+    ({"%s": ..., "%S": ..., "%p": ..., "%t": ..., "%csan_src": ...})."""
+    def one(m):
+        key = m.group(0)
+        if key == "%%":
+            return "%"
+        if key in values:
+            return values[key]
+        raise RunLineError(f"substitution {key} in '{token}' is not one a compile line may use "
+                           f"({', '.join(sorted(values))})")
+    return _SUBST.sub(one, token)
+
+
+def values_for(test_path, tmp_base, src_root=ROOT):
+    d = os.path.dirname(test_path)
+    return {"%s": test_path, "%S": d, "%p": d, "%t": tmp_base, "%csan_src": src_root}
 
 
 class RunLineError(Exception):
@@ -62,15 +91,14 @@ class Test:
         self.runs = []
 
     # -- substitutions ------------------------------------------------------
-    def subst(self, token, tmp_base):
-        token = token.replace("%s", self.path).replace("%S", os.path.dirname(self.path))
-        return token.replace("%t", tmp_base)
+    def subst(self, token, tmp_base, src_root=ROOT):
+        return substitute(token, values_for(self.path, tmp_base, src_root))
 
-    def compile_argv(self, build, compiler, tmp_base):
+    def compile_argv(self, build, compiler, tmp_base, src_root=ROOT):
         """argv of a compile line with %csan_clangxx replaced by `compiler`."""
         out = list(compiler)
         for tok in build.tokens[1:]:
-            out.append(self.subst(tok, tmp_base))
+            out.append(self.subst(tok, tmp_base, src_root))
         return out
 
     @staticmethod
@@ -165,6 +193,11 @@ def parse_test(path):
             m = re.fullmatch(r"%t\.(\w+)", out)
             if not m:
                 raise RunLineError(f"line {lineno}: compile output must be %t.NAME, not {out}")
+            for tok in toks[1:]:
+                try:
+                    substitute(tok, values_for(t.path, "%t"))
+                except RunLineError as e:
+                    raise RunLineError(f"line {lineno}: {e}")
             t.builds.append(Build(m.group(1), toks, lineno))
             continue
         # [env V=X ...] [%not] %t.NAME [args] 2>&1 | FileCheck %s ARGS

@@ -70,6 +70,27 @@ config.substitutions.extend([
 
 config.available_features.add("llvm-%s" % config.llvm_version_major)
 
+# In the GPU pack (scripts/gpu-check writes its lit.site.cfg.py) there is no
+# compiler: each compile line resolves to the binary gpu-check compiled from
+# exactly that line (scripts/csan-prebuilt checks it against the manifest);
+# %not (the pack's scripts/csan-not) requires csan's race status, 66.
+prebuilt = getattr(config, "csan_prebuilt", None)
+if prebuilt:
+    for i, (key, value) in enumerate(config.substitutions):
+        if key == "%not":
+            config.substitutions[i] = (key, value + " --exit-status=66")
+        if key in ("%csan_clangxx", "%csan_clang"):
+            config.substitutions[i] = (key, "%s %s --as=%s --test=%%s --tmp=%%t --src=%s --" % (
+                sys.executable, prebuilt, "clang++" if key.endswith("xx") else "clang",
+                config.csan_src_root))
+# The fake CUDA runtime stands in for the GPU (scripts/gpu-run --fake-cuda:
+# the CI's pack test); test/e2e/lit.local.cfg then runs the host side only.
+if lit_config.params.get("csan_fake_cuda"):
+    config.available_features.add("csan-fake-cuda")
+    for var in os.environ:  # the fake's knobs (test/fake/fake_cuda.h)
+        if var.startswith("FAKE_CUDA_"):
+            config.environment[var] = os.environ[var]
+
 def probe_gpu():
     probe = os.path.join(config.csan_bin_dir, "csan-gpu-probe")
     if not os.path.exists(probe):

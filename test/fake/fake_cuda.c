@@ -15,7 +15,11 @@
  *  - csan's own kernels (csan_rt_kernels.h) run on the CPU with the very
  *    engine the GPU runs, walking the same work items as the CUDA kernels;
  *  - user kernels are registered by the test; launching one records the
- *    launch (and the context csan built) and calls the test's body.
+ *    launch (and the context csan built) and calls the test's body;
+ *  - programs a CUDA compiler built register their kernels themselves
+ *    (__cudaRegisterFatBinary, __cudaRegisterFunction): the fake reads the
+ *    kernels and their twins from the fat binary's PTX, and runs a kernel's
+ *    body only if the program gave it one (fake_cuda_kernel_body).
  * Whatever the fake does not implement is not faked: it fails loudly.
  */
 #include <cuda.h>
@@ -27,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "csan_cuda_api.h"
@@ -115,6 +120,7 @@ FAKE_EXPORT unsigned long fake_cuda_count(const char *name) {
 }
 
 static _Noreturn void fake_fatal(const char *fmt, ...);
+static void fake_report(void);
 
 static void init_env(void) {
   const char *v = getenv("FAKE_CUDA_NO_DEVICE");
@@ -129,6 +135,9 @@ static void init_env(void) {
   g_ndevices = v ? atoi(v) : 1;
   if (g_ndevices < 1 || g_ndevices > FAKE_MAX_DEVICES)
     fake_fatal("FAKE_CUDA_DEVICES must be 1..%d", FAKE_MAX_DEVICES);
+  v = getenv("FAKE_CUDA_REPORT");
+  if (v && *v && strcmp(v, "0"))
+    atexit(fake_report);
 }
 
 static _Noreturn void fake_fatal(const char *fmt, ...) {
@@ -365,6 +374,7 @@ typedef struct fake_event {
   unsigned flags;
   int recorded;
   CUcontext ctx;
+  double ms; /* when it was last recorded (the fake's work is done by then) */
 } fake_event;
 
 static int is_special(cudaStream_t s) {
@@ -550,6 +560,21 @@ static cudaError_t event_record(cudaEvent_t e, cudaStream_t s) {
   if (!f || !stream_ok(s))
     return rt_fail(cudaErrorInvalidResourceHandle);
   f->recorded = 1;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  f->ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+  RT_ENTER("cudaEventElapsedTime");
+  fake_event *a = event_of(start), *b = event_of(end);
+  if (!a || !b || !ms)
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  if (!a->recorded || !b->recorded || (a->flags & cudaEventDisableTiming) ||
+      (b->flags & cudaEventDisableTiming))
+    return rt_fail(cudaErrorInvalidResourceHandle);
+  *ms = (float)(b->ms - a->ms);
   return cudaSuccess;
 }
 
@@ -856,7 +881,14 @@ struct fake_kernel {
   int twin, nparams;
   fake_kernel_body body;
   fake_func k[FAKE_MAX_DEVICES], t[FAKE_MAX_DEVICES];
+  /* Kernels of a compiled program (__cudaRegisterFunction): the parameter
+   * layouts of K and of its twin, as the program's PTX declares them
+   * (NULL: nparams parameters of 8 bytes, as a test registered them). */
+  const struct ptx_entry *ptx, *twin_ptx;
 };
+
+struct ptx_entry;
+static CUresult ptx_param_info(const struct ptx_entry *e, size_t i, size_t *off, size_t *size);
 
 typedef struct fake_module {
   uint32_t magic;
@@ -1134,6 +1166,11 @@ static CUresult drv_func_get_param_info(CUfunction f, size_t i, size_t *off, siz
   fake_func *ff = func_of(f);
   if (!ff)
     return CUDA_ERROR_INVALID_HANDLE;
+  const struct ptx_entry *pe = ff->kind == FN_USER   ? ff->kernel->ptx
+                              : ff->kind == FN_TWIN ? ff->kernel->twin_ptx
+                                                    : NULL;
+  if (pe)
+    return ptx_param_info(pe, i, off, size);
   size_t n = 0, last = 8;
   switch (ff->kind) {
   case FN_USER: n = (size_t)ff->kernel->nparams; break;
@@ -1426,6 +1463,332 @@ FAKE_EXPORT void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32
   l = g_last;
   pthread_mutex_unlock(&g_launch_mu);
   fake_cuda_access(&l, addr, size, access, site);
+}
+
+/* ------------------------------------------------------------------------
+ * Programs a CUDA compiler built (clang, nvcc): they register their device
+ * code at start-up (__cudaRegisterFatBinary, one __cudaRegisterFunction per
+ * kernel, __cudaRegisterFatBinaryEnd; __cudaUnregisterFatBinary at exit)
+ * and launch with <<<>>> (__cudaPushCallConfiguration at the call,
+ * __cudaPopCallConfiguration in the kernel's host stub, then
+ * cudaLaunchKernel). The fake reads what a driver would from the fat
+ * binary's PTX: which kernels exist (K, and K__csan when csan instrumented
+ * the program) and their parameter layouts. A kernel runs on the CPU only
+ * if the program gives it a body (fake_cuda_kernel_body, a weak reference
+ * in the program: it exists only in the fake); without one it runs as an
+ * empty kernel. csan's own kernels (range checks of copies and sets) run
+ * as for every test.
+ * ---------------------------------------------------------------------- */
+
+#define FATBIN_WRAPPER_MAGIC 0x466243b1u
+#define FATBIN_MAGIC 0xBA55ED50u
+
+typedef struct ptx_entry {
+  char *name;
+  int nparams;
+  size_t *off, *size;
+} ptx_entry;
+
+typedef struct fake_fatbin {
+  ptx_entry *entries;
+  size_t nentries;
+  int warned; /* a kernel without PTX was reported */
+} fake_fatbin;
+
+static CUresult ptx_param_info(const ptx_entry *e, size_t i, size_t *off, size_t *size) {
+  if (i >= (size_t)e->nparams)
+    return CUDA_ERROR_INVALID_VALUE;
+  *off = e->off[i];
+  *size = e->size[i];
+  return CUDA_SUCCESS;
+}
+
+static int ptx_ident(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '$' || c == '.';
+}
+
+/* Bytes of a PTX scalar type (.b32, .u64, .f16, ...), 0 if it is none. */
+static size_t ptx_type_size(const char *t, size_t n) {
+  if (n < 3 || t[0] != '.' || !strchr("bsuf", t[1]))
+    return 0;
+  int bits = 0;
+  for (size_t i = 2; i < n; i++) {
+    if (t[i] < '0' || t[i] > '9')
+      return 0;
+    bits = bits * 10 + (t[i] - '0');
+  }
+  return bits == 8 || bits == 16 || bits == 32 || bits == 64 ? (size_t)bits / 8 : 0;
+}
+
+/* One parameter declaration, `.param [.align A] .TYPE [.ptr [.space]
+ * [.align N]] NAME[[COUNT]]`: its size and alignment (0 if unreadable). */
+static size_t ptx_param(const char *p, const char *end, size_t *align) {
+  size_t elem = 0, count = 1;
+  *align = 0;
+  int after_ptr = 0;
+  while (p < end) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+      p++;
+    const char *w = p;
+    while (p < end && ptx_ident(*p))
+      p++;
+    size_t n = (size_t)(p - w);
+    if (!n) {
+      if (p < end && *p == '[') {
+        count = strtoull(p + 1, NULL, 10);
+        break;
+      }
+      p++;
+      continue;
+    }
+    if (n == 6 && !memcmp(w, ".align", 6)) {
+      while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+      size_t a = strtoull(p, NULL, 10);
+      if (!after_ptr) /* after .ptr it is the pointee's alignment */
+        *align = a;
+      while (p < end && *p >= '0' && *p <= '9')
+        p++;
+    } else if (n == 4 && !memcmp(w, ".ptr", 4)) {
+      after_ptr = 1;
+    } else if (!elem && ptx_type_size(w, n)) {
+      elem = ptx_type_size(w, n);
+    }
+  }
+  if (!elem)
+    return 0;
+  if (!*align)
+    *align = elem;
+  return elem * count;
+}
+
+/* The .entry declarations of the PTX in a fat binary's bytes. A PTX that
+ * is compressed is not read: its kernels are not known. */
+static void fatbin_read_ptx(fake_fatbin *fb, const char *p, size_t n) {
+  static const char key[] = ".entry ";
+  const char *end = p + n;
+  for (const char *e = memmem(p, n, key, sizeof key - 1); e;
+       e = memmem(e + 1, (size_t)(end - e - 1), key, sizeof key - 1)) {
+    const char *q = e + sizeof key - 1;
+    while (q < end && *q == ' ')
+      q++;
+    const char *name = q;
+    while (q < end && ptx_ident(*q))
+      q++;
+    size_t len = (size_t)(q - name);
+    while (q < end && (*q == ' ' || *q == '\n' || *q == '\r' || *q == '\t'))
+      q++;
+    if (!len || q >= end || *q != '(')
+      continue;
+    const char *close = memchr(q, ')', (size_t)(end - q));
+    if (!close)
+      continue;
+    int known = 0;
+    for (size_t i = 0; i < fb->nentries && !known; i++)
+      known = strlen(fb->entries[i].name) == len && !memcmp(fb->entries[i].name, name, len);
+    if (known) /* the same kernel in the PTX of another architecture */
+      continue;
+    ptx_entry pe = {strndup(name, len), 0, NULL, NULL};
+    size_t off = 0;
+    for (const char *d = q + 1; d < close;) {
+      const char *comma = memchr(d, ',', (size_t)(close - d));
+      const char *dend = comma ? comma : close;
+      const char *param = memmem(d, (size_t)(dend - d), ".param", 6);
+      if (param) {
+        size_t align = 0, size = ptx_param(param + 6, dend, &align);
+        if (!size)
+          fake_fatal("cannot read a parameter of kernel %s in the program's PTX", pe.name);
+        off = (off + align - 1) / align * align;
+        pe.off = realloc(pe.off, (size_t)(pe.nparams + 1) * sizeof *pe.off);
+        pe.size = realloc(pe.size, (size_t)(pe.nparams + 1) * sizeof *pe.size);
+        pe.off[pe.nparams] = off;
+        pe.size[pe.nparams] = size;
+        pe.nparams++;
+        off += size;
+      }
+      d = dend + 1;
+    }
+    fb->entries = realloc(fb->entries, (fb->nentries + 1) * sizeof *fb->entries);
+    fb->entries[fb->nentries++] = pe;
+  }
+}
+
+static const ptx_entry *fatbin_entry(const fake_fatbin *fb, const char *name) {
+  for (size_t i = 0; fb && i < fb->nentries; i++)
+    if (!strcmp(fb->entries[i].name, name))
+      return &fb->entries[i];
+  return NULL;
+}
+
+typedef struct fatbin_wrapper {
+  int magic;
+  int version;
+  const void *data;
+  void *filename_or_fatbins;
+} fatbin_wrapper;
+
+FAKE_EXPORT void **__cudaRegisterFatBinary(void *fat) {
+  pthread_once(&g_once, init_env);
+  tally("__cudaRegisterFatBinary");
+  const fatbin_wrapper *w = fat;
+  if (!w || (uint32_t)w->magic != FATBIN_WRAPPER_MAGIC || !w->data)
+    fake_fatal("__cudaRegisterFatBinary: not a fat binary wrapper");
+  const unsigned char *h = w->data;
+  uint32_t magic;
+  uint16_t header;
+  uint64_t size;
+  memcpy(&magic, h, 4);
+  memcpy(&header, h + 6, 2);
+  memcpy(&size, h + 8, 8);
+  if (magic != FATBIN_MAGIC)
+    fake_fatal("__cudaRegisterFatBinary: the wrapper holds no fat binary (magic %#x)", magic);
+  fake_fatbin *fb = calloc(1, sizeof *fb);
+  fatbin_read_ptx(fb, (const char *)h + header, (size_t)size);
+  /* The handle is what __cudaRegisterFunction and friends get back. */
+  void **handle = calloc(1, sizeof *handle);
+  *handle = fb;
+  return handle;
+}
+
+FAKE_EXPORT void __cudaRegisterFatBinaryEnd(void **handle) {
+  (void)handle;
+  pthread_once(&g_once, init_env);
+  tally("__cudaRegisterFatBinaryEnd");
+}
+
+FAKE_EXPORT void __cudaUnregisterFatBinary(void **handle) {
+  (void)handle; /* its kernels stay registered: exit is near */
+  pthread_once(&g_once, init_env);
+  tally("__cudaUnregisterFatBinary");
+}
+
+FAKE_EXPORT void __cudaRegisterFunction(void **handle, const char *host_fun, char *device_fun,
+                                        const char *device_name, int thread_limit, uint3 *tid,
+                                        uint3 *bid, dim3 *bdim, dim3 *gdim, int *wsize) {
+  (void)device_name, (void)thread_limit, (void)tid, (void)bid, (void)bdim, (void)gdim,
+      (void)wsize;
+  pthread_once(&g_once, init_env);
+  tally("__cudaRegisterFunction");
+  fake_fatbin *fb = handle ? *handle : NULL;
+  const ptx_entry *k = fatbin_entry(fb, device_fun);
+  char twin_name[1024];
+  snprintf(twin_name, sizeof twin_name, "%s%s", device_fun, CSAN_KERNEL_SUFFIX);
+  const ptx_entry *t = fatbin_entry(fb, twin_name);
+  if (!k && fb && !fb->warned) {
+    fb->warned = 1;
+    fprintf(stderr, "fake_cuda: kernel %s is not in the PTX of its fat binary (none, or "
+                    "compressed): its launches are not checked\n", device_fun);
+  }
+  int twin = FAKE_TWIN_NONE;
+  if (k && t)
+    twin = t->nparams == k->nparams + 1 && t->size[k->nparams] == sizeof(csan_launch_ctx)
+               ? FAKE_TWIN_OK
+               : FAKE_TWIN_BAD;
+  fake_cuda_register_kernel(host_fun, device_fun, twin, k ? k->nparams : 0, NULL);
+  fake_kernel *fk = kernel_by_stub(host_fun);
+  fk->ptx = k;
+  fk->twin_ptx = twin != FAKE_TWIN_NONE ? t : NULL;
+}
+
+FAKE_EXPORT int fake_cuda_kernel_body(const void *stub, fake_kernel_body body) {
+  fake_kernel *k = kernel_by_stub(stub);
+  if (!k)
+    return 0;
+  k->body = body;
+  return 1;
+}
+
+/* <<<>>>: the configuration the call pushes and the stub pops, per thread. */
+typedef struct call_config {
+  dim3 grid, block;
+  size_t shmem;
+  void *stream;
+} call_config;
+static __thread call_config tl_configs[16];
+static __thread int tl_nconfigs;
+
+FAKE_EXPORT unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shmem,
+                                                 void *stream) {
+  pthread_once(&g_once, init_env);
+  tally("__cudaPushCallConfiguration");
+  if (tl_nconfigs == 16)
+    fake_fatal("__cudaPushCallConfiguration: configurations nested too deep");
+  tl_configs[tl_nconfigs++] = (call_config){grid, block, shmem, stream};
+  return 0;
+}
+
+FAKE_EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shmem,
+                                                   void *stream) {
+  pthread_once(&g_once, init_env);
+  tally("__cudaPopCallConfiguration");
+  if (!tl_nconfigs)
+    return rt_fail(cudaErrorMissingConfiguration);
+  call_config c = tl_configs[--tl_nconfigs];
+  *grid = c.grid;
+  *block = c.block;
+  *shmem = c.shmem;
+  *(void **)stream = c.stream;
+  return cudaSuccess;
+}
+
+/* What compiled programs ask besides csan's API. */
+FAKE_EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev) {
+  RT_ENTER("cudaGetDeviceProperties");
+  if (dev < 0 || dev >= g_ndevices)
+    return rt_fail(cudaErrorInvalidDevice);
+  memset(p, 0, sizeof *p);
+  snprintf(p->name, sizeof p->name, "csan fake CUDA device %d (the CPU, test/fake)", dev);
+  p->major = 9;
+  p->minor = 0;
+  p->totalGlobalMem = ARENA_BYTES / 2;
+  p->multiProcessorCount = 4;
+  p->warpSize = 32;
+  p->maxThreadsPerBlock = 1024;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaRuntimeGetVersion(int *v) {
+  pthread_once(&g_once, init_env);
+  *v = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaDriverGetVersion(int *v) {
+  pthread_once(&g_once, init_env);
+  *v = g_no_device ? 0 : CUDART_VERSION;
+  return cudaSuccess;
+}
+
+static int g_default_pool;
+
+FAKE_EXPORT cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int dev) {
+  RT_ENTER("cudaDeviceGetDefaultMemPool");
+  if (dev < 0 || dev >= g_ndevices)
+    return rt_fail(cudaErrorInvalidDevice);
+  *pool = (cudaMemPool_t)(void *)&g_default_pool;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, enum cudaMemPoolAttr attr,
+                                                void *value) {
+  RT_ENTER("cudaMemPoolSetAttribute");
+  (void)attr; /* freed memory is kept anyway (blocks are reused, never unmapped) */
+  return pool && value ? cudaSuccess : rt_fail(cudaErrorInvalidValue);
+}
+
+/* FAKE_CUDA_REPORT=1: at exit, what the program registered and launched. */
+static void fake_report(void) {
+  size_t bodies = 0, twins = 0;
+  for (size_t i = 0; i < g_nkernels; i++) {
+    bodies += g_kernels[i]->body != NULL;
+    twins += g_kernels[i]->twin == FAKE_TWIN_OK;
+  }
+  fprintf(stderr,
+          "fake_cuda: %zu kernel(s) registered, %zu with an instrumented twin, %zu with a CPU "
+          "body; launches: %lu of twins, %lu uninstrumented; csan's range checks: %lu\n",
+          g_nkernels, twins, bodies, fake_cuda_count("launch:twin"),
+          fake_cuda_count("launch:plain"), fake_cuda_count(CSAN_RK_ACCESS_NAME));
 }
 
 /* ------------------------------------------------------------------------

@@ -10,6 +10,14 @@
  * accesses with fake_cuda_access, under exactly the launch context csan
  * built (or not at all when csan launched the uninstrumented kernel).
  *
+ * Programs a CUDA compiler built (csan-clang++, as on a GPU machine) run
+ * too: the fake answers __cudaRegisterFatBinary / __cudaRegisterFunction /
+ * __cudaPushCallConfiguration and friends, and learns each kernel and its
+ * instrumented twin from the PTX in the program's fat binary. Such kernels
+ * run as empty kernels unless the program gives them a body with
+ * fake_cuda_kernel_body, which the program references weakly (it exists
+ * only in the fake; test/pack/Inputs/pack.h).
+ *
  * Environment knobs (read at the first call):
  *   FAKE_CUDA_NO_DEVICE=1        no device: every runtime call fails with
  *                                cudaErrorNoDevice
@@ -18,6 +26,9 @@
  *                                (work "still running")
  *   FAKE_CUDA_COPY_SLEEP_MS=N    cudaMemcpy takes N milliseconds (a copy
  *                                that waits for the device)
+ *   FAKE_CUDA_REPORT=1           at exit, print to stderr how many kernels
+ *                                were registered (with twins, with bodies)
+ *                                and how many launches ran twins
  *   FAKE_CUDA_DEVICES=N          N devices (1..FAKE_MAX_DEVICES, default 1),
  *                                each with its primary context; memory,
  *                                streams, events and functions belong to the
@@ -65,6 +76,10 @@ typedef void (*fake_kernel_body)(const fake_launch *launch);
 /* Registers a kernel of the one user module: nparams 8-byte parameters. */
 void fake_cuda_register_kernel(const void *stub, const char *mangled, int twin, int nparams,
                                fake_kernel_body body);
+
+/* Gives a kernel the program registered (__cudaRegisterFunction, by its
+ * host stub) a body; returns 0 if no such kernel is registered. */
+int fake_cuda_kernel_body(const void *stub, fake_kernel_body body);
 
 /* The twin of a registered kernel runs at most n threads per block (it
  * needs more registers than the kernel): bigger blocks fail to launch with
