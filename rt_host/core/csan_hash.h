@@ -18,4 +18,17 @@ static inline uint64_t csan_hash_bytes(const void *p, size_t n) {
   return h;
 }
 
+/* Words, a word at a time (a multiply and a shift each): for keys made of
+ * pointers and numbers (descriptions, stacks), where a byte loop is most of
+ * the cost of a lookup. */
+static inline uint64_t csan_hash_words(const uint64_t *w, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  for (size_t i = 0; i < n; i++) {
+    h ^= w[i];
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 31;
+  }
+  return h;
+}
+
 #endif /* CSAN_HASH_H */

@@ -25,6 +25,69 @@ static csan_event *csan_model_find_event(const csan_model *m, csan_key event) {
   return e ? (csan_event *)(uintptr_t)e->val : NULL;
 }
 
+/* ---- Compact captures ----------------------------------------------------
+ * An event is one allocation: the header, cap slot bytes, then cap epochs.
+ * Recording into an event whose room is too small replaces the allocation
+ * (the map entry is updated); a smaller capture reuses the room. */
+
+static csan_event *event_alloc(uint16_t cap) {
+  size_t slots = ((size_t)cap + 3u) & ~(size_t)3u; /* the epochs stay aligned */
+  csan_event *ev = malloc(sizeof *ev + slots + (size_t)cap * sizeof(csan_epoch_t));
+  if (!ev)
+    return NULL;
+  memset(ev, 0, sizeof *ev);
+  ev->cap = cap;
+  ev->slot = (uint8_t *)(ev + 1);
+  ev->epoch = (csan_epoch_t *)(void *)(ev->slot + slots);
+  return ev;
+}
+
+/* The nonzero entries of vc over the slots in use. */
+static uint16_t capture_size(const csan_model *m, const csan_vc *vc) {
+  uint16_t n = vc->c[CSAN_HOST_SLOT] != 0;
+  for (uint32_t i = 0; i < m->hi; i++)
+    n += vc->c[i] != 0;
+  return n;
+}
+
+/* Stores vc as the capture of the event under key `event` (*evp), growing
+ * its allocation if needed; false when out of memory (nothing changed). */
+static bool event_capture(csan_model *m, csan_key event, csan_event **evp, const csan_vc *vc) {
+  csan_event *ev = *evp;
+  uint16_t n = capture_size(m, vc);
+  if (n > ev->cap) {
+    csan_event *bigger = event_alloc(n);
+    if (!bigger)
+      return false;
+    free(ev);
+    csan_map_find(&m->events, event)->val = (uint64_t)(uintptr_t)bigger;
+    ev = *evp = bigger;
+  }
+  ev->n = 0;
+  for (uint32_t i = 0; i < m->hi; i++)
+    if (vc->c[i]) {
+      ev->slot[ev->n] = (uint8_t)i;
+      ev->epoch[ev->n++] = vc->c[i];
+    }
+  if (vc->c[CSAN_HOST_SLOT]) {
+    ev->slot[ev->n] = (uint8_t)CSAN_HOST_SLOT;
+    ev->epoch[ev->n++] = vc->c[CSAN_HOST_SLOT];
+  }
+  ev->recorded = true;
+  return true;
+}
+
+/* Joins the event's capture into vc; true if vc grew. */
+static bool capture_join(const csan_event *ev, csan_vc *vc) {
+  bool grew = false;
+  for (uint16_t i = 0; i < ev->n; i++)
+    if (ev->epoch[i] > vc->c[ev->slot[i]]) {
+      vc->c[ev->slot[i]] = ev->epoch[i];
+      grew = true;
+    }
+  return grew;
+}
+
 int csan_model_event_create(csan_model *m, csan_key event) {
   if (event == 0)
     return CSAN_MODEL_EINVAL;
@@ -33,11 +96,11 @@ int csan_model_event_create(csan_model *m, csan_key event) {
   if (ev) {
     /* The handle was reused without our seeing the destroy: a new event. */
     ev->recorded = false;
-    memset(&ev->capture, 0, sizeof ev->capture);
+    ev->n = 0;
     csan_model_unlock(m);
     return CSAN_MODEL_OK;
   }
-  ev = calloc(1, sizeof *ev);
+  ev = event_alloc(0);
   if (!ev || csan_map_reserve(&m->events, 1) != CSAN_MODEL_OK) {
     free(ev);
     csan_model_unlock(m);
@@ -79,8 +142,8 @@ int csan_model_event_record(csan_model *m, csan_key event, csan_key stream) {
                : slot < 0 ? CSAN_MODEL_EUNKNOWN_STREAM : CSAN_MODEL_OK;
   if (rc == CSAN_MODEL_OK) {
     csan_model_stream_action(m, (uint32_t)slot);
-    memcpy(&ev->capture, &m->clock[slot], sizeof ev->capture);
-    ev->recorded = true;
+    if (!event_capture(m, event, &ev, &m->clock[slot]))
+      rc = CSAN_MODEL_ENOMEM;
   }
   csan_model_unlock(m);
   return rc;
@@ -89,17 +152,20 @@ int csan_model_event_record(csan_model *m, csan_key event, csan_key stream) {
 int csan_model_event_record_clock(csan_model *m, csan_key event, const csan_vc *vc) {
   csan_model_lock(m);
   csan_event *ev = csan_model_find_event(m, event);
+  int rc = ev ? CSAN_MODEL_OK : CSAN_MODEL_EUNKNOWN_EVENT;
   if (ev) {
-    memset(&ev->capture, 0, sizeof ev->capture);
+    csan_vc v;
+    memset(&v, 0, sizeof v);
     for (uint32_t i = 0; i < m->hi; i++)
-      ev->capture.c[i] = vc->c[i] < m->counter[i] ? vc->c[i] : m->counter[i];
-    ev->capture.c[CSAN_HOST_SLOT] = vc->c[CSAN_HOST_SLOT] < m->counter[CSAN_HOST_SLOT]
-                                        ? vc->c[CSAN_HOST_SLOT]
-                                        : m->counter[CSAN_HOST_SLOT];
-    ev->recorded = true;
+      v.c[i] = vc->c[i] < m->counter[i] ? vc->c[i] : m->counter[i];
+    v.c[CSAN_HOST_SLOT] = vc->c[CSAN_HOST_SLOT] < m->counter[CSAN_HOST_SLOT]
+                              ? vc->c[CSAN_HOST_SLOT]
+                              : m->counter[CSAN_HOST_SLOT];
+    if (!event_capture(m, event, &ev, &v))
+      rc = CSAN_MODEL_ENOMEM;
   }
   csan_model_unlock(m);
-  return ev ? CSAN_MODEL_OK : CSAN_MODEL_EUNKNOWN_EVENT;
+  return rc;
 }
 
 int csan_model_stream_wait_event(csan_model *m, csan_key stream, csan_key event) {
@@ -113,7 +179,7 @@ int csan_model_stream_wait_event(csan_model *m, csan_key stream, csan_key event)
     memcpy(&vc, &m->clock[slot], sizeof vc);
     csan_model_legacy_rule(m, (uint32_t)slot, &vc);
     if (ev->recorded)
-      csan_model_join(m, &vc, &ev->capture);
+      capture_join(ev, &vc);
     csan_model_set_clock(m, (uint32_t)slot, &vc);
   }
   csan_model_unlock(m);
@@ -131,7 +197,7 @@ bool csan_model_event_recorded(csan_model *m, csan_key event) {
 int csan_model_host_wait_event(csan_model *m, csan_key event) {
   csan_model_lock(m);
   const csan_event *ev = csan_model_find_event(m, event);
-  if (ev && ev->recorded && csan_model_join(m, &m->host, &ev->capture))
+  if (ev && ev->recorded && capture_join(ev, &m->host))
     m->host_gen++;
   csan_model_unlock(m);
   return ev ? CSAN_MODEL_OK : CSAN_MODEL_EUNKNOWN_EVENT;
@@ -142,7 +208,8 @@ int csan_model_event_clock(csan_model *m, csan_key event, csan_vc *out, bool *re
   const csan_event *ev = csan_model_find_event(m, event);
   if (ev) {
     /* A never-recorded event's capture is empty: joining it orders nothing. */
-    memcpy(out, &ev->capture, sizeof *out);
+    memset(out, 0, sizeof *out);
+    capture_join(ev, out);
     if (recorded)
       *recorded = ev->recorded;
   }
@@ -154,7 +221,7 @@ void csan_model_events_clear_captures(csan_model *m) {
   for (size_t i = 0; i < m->events.cap; i++)
     if (m->events.e[i].key != 0) {
       csan_event *ev = (csan_event *)(uintptr_t)m->events.e[i].val;
-      memset(&ev->capture, 0, sizeof ev->capture);
+      ev->n = 0;
     }
 }
 

@@ -55,9 +55,16 @@ enum csan_slot_state {
   CSAN_SLOT_RETIRED    /* its stream was destroyed; reusable once observed */
 };
 
+/* An event, compact: a program may keep 100,000 of them alive, and a
+ * capture (a stream's clock) has few nonzero entries (the streams it ever
+ * waited for, the host), so only those are kept: slot[i] has epoch[i]. The
+ * allocation is sized for n entries (csan_model_event.c). */
 typedef struct csan_event {
-  bool recorded;   /* cudaEventRecord happened since the event was created */
-  csan_vc capture; /* the recording stream's clock at the record */
+  bool recorded;    /* cudaEventRecord happened since the event was created */
+  uint16_t n;       /* nonzero entries of the capture */
+  uint16_t cap;     /* entries the allocation has room for */
+  uint8_t *slot;    /* cap slots, then (aligned) cap epochs, after the header */
+  csan_epoch_t *epoch;
 } csan_event;
 
 struct csan_model {

@@ -129,7 +129,7 @@ static uint64_t desc_hash(const op_desc *d) {
                   d->stack,
                   d->bytes,
                   (uint64_t)(uintptr_t)d->module};
-  return csan_hash_bytes(v, sizeof v);
+  return csan_hash_words(v, sizeof v / sizeof v[0]);
 }
 
 static bool rehash_nolock(csan_ops *ops, uint32_t cap) {
@@ -215,10 +215,9 @@ static op_page *page_for_nolock(csan_ops *ops, slot_ops *so, csan_epoch_t e, uin
   return so->pages[p];
 }
 
-int csan_ops_add(csan_ops *ops, const csan_op_info *op) {
-  if (!ops || !op || op->slot >= CSAN_MAX_SLOTS || op->epoch == 0)
-    return -1;
-  /* Intern outside the slot lock: the string depot has its own. */
+uint32_t csan_ops_describe(csan_ops *ops, const csan_op_info *op) {
+  if (!ops || !op)
+    return 0;
   op_desc d;
   memset(&d, 0, sizeof(d));
   d.kind = op->kind;
@@ -231,28 +230,41 @@ int csan_ops_add(csan_ops *ops, const csan_op_info *op) {
   d.stack = op->stack;
   d.bytes = op->bytes;
   d.module = op->module;
-  uint32_t id = desc_intern(ops, &d);
-  if (!id)
-    return -1;
+  return desc_intern(ops, &d);
+}
 
-  slot_ops *so = &ops->slots[op->slot];
+int csan_ops_add_described(csan_ops *ops, uint32_t slot, csan_epoch_t epoch, uint64_t op_id,
+                           uint32_t desc) {
+  if (!ops || slot >= CSAN_MAX_SLOTS || epoch == 0 || desc == 0)
+    return -1;
+  slot_ops *so = &ops->slots[slot];
   int rc = 0;
   pthread_mutex_lock(&so->mu);
-  if ((uint64_t)op->epoch + RESTART_GAP <= so->newest)
+  if ((uint64_t)epoch + RESTART_GAP <= so->newest)
     clear_slot_nolock(ops, so);
-  if (op->epoch > so->newest)
-    so->newest = op->epoch;
-  op_page *pg = page_for_nolock(ops, so, op->epoch, op->op_id);
+  if (epoch > so->newest)
+    so->newest = epoch;
+  op_page *pg = page_for_nolock(ops, so, epoch, op_id);
   if (pg) {
-    uint32_t i = op->epoch & (PAGE_EPOCHS - 1);
-    pg->desc[i] = id;
-    int64_t delta = (int64_t)(op->op_id - pg->base_id);
+    uint32_t i = epoch & (PAGE_EPOCHS - 1);
+    pg->desc[i] = desc;
+    int64_t delta = (int64_t)(op_id - pg->base_id);
     pg->delta[i] = delta > DELTA_UNKNOWN && delta <= INT32_MAX ? (int32_t)delta : DELTA_UNKNOWN;
   } else {
     rc = -1;
   }
   pthread_mutex_unlock(&so->mu);
   return rc;
+}
+
+int csan_ops_add(csan_ops *ops, const csan_op_info *op) {
+  if (!ops || !op || op->slot >= CSAN_MAX_SLOTS || op->epoch == 0)
+    return -1;
+  /* Describe outside the slot lock: the string depot has its own. */
+  uint32_t desc = csan_ops_describe(ops, op);
+  if (!desc)
+    return -1;
+  return csan_ops_add_described(ops, op->slot, op->epoch, op->op_id, desc);
 }
 
 bool csan_ops_find(csan_ops *ops, uint32_t slot, csan_epoch_t epoch, csan_op_info *out) {

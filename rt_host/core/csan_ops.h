@@ -70,6 +70,14 @@ void csan_ops_destroy(csan_ops *ops);
  * a slot out of range, epoch 0, or out of memory. */
 int csan_ops_add(csan_ops *ops, const csan_op_info *op);
 
+/* csan_ops_add in two steps, for a caller that registers operations from
+ * the same place again and again and keeps the description: the id of the
+ * description of op (its slot, epoch and op_id are not part of it; 0 when
+ * out of memory), and the registration of (slot, epoch, op_id) with it. */
+uint32_t csan_ops_describe(csan_ops *ops, const csan_op_info *op);
+int csan_ops_add_described(csan_ops *ops, uint32_t slot, csan_epoch_t epoch, uint64_t op_id,
+                           uint32_t desc);
+
 /* Copies the operation registered as (slot, epoch) to *out. False when it
  * was never registered (or its epochs restarted since). */
 bool csan_ops_find(csan_ops *ops, uint32_t slot, csan_epoch_t epoch, csan_op_info *out);

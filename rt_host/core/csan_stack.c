@@ -171,13 +171,24 @@ static bool depot_reserve_nolock(void) {
   return true;
 }
 
+/* The last stack each thread stored: a loop issues the same stack again and
+ * again, and a hit costs a compare, not the depot's lock. */
+static __thread uint32_t tl_last_id;
+static __thread uint32_t tl_last_n;
+static __thread uintptr_t tl_last_pcs[CSAN_STACK_MAX_DEPTH];
+
 uint32_t csan_stack_put(const uintptr_t *pcs, size_t n) {
   if (n == 0 || !pcs)
     return 0;
   if (n > CSAN_STACK_MAX_DEPTH)
     n = CSAN_STACK_MAX_DEPTH;
   size_t bytes = n * sizeof(*pcs);
-  uint32_t h = hash_bytes(pcs, bytes);
+  if (tl_last_id && tl_last_n == n && !memcmp(tl_last_pcs, pcs, bytes))
+    return tl_last_id;
+  uint64_t h64 = csan_hash_words((const uint64_t *)(const void *)pcs, n);
+  uint32_t h = (uint32_t)(h64 ^ (h64 >> 32));
+  if (!h)
+    h = 1;
   uint32_t id = 0;
   pthread_mutex_lock(&g_depot_mu);
   if (g_depot_cap) {
@@ -200,6 +211,11 @@ uint32_t csan_stack_put(const uintptr_t *pcs, size_t n) {
     }
   }
   pthread_mutex_unlock(&g_depot_mu);
+  if (id) {
+    tl_last_id = id;
+    tl_last_n = (uint32_t)n;
+    memcpy(tl_last_pcs, pcs, bytes);
+  }
   return id;
 }
 
@@ -222,13 +238,78 @@ size_t csan_stack_depot_size(void) {
   return n;
 }
 
+/* ---- capture ------------------------------------------------------------ */
+
+static _Atomic int g_fast_unwind = 1;
+
+/* The calling thread's stack: [lo, hi), found once per thread. */
+static __thread uintptr_t tl_stack_lo, tl_stack_hi;
+
+static bool thread_stack(uintptr_t *lo, uintptr_t *hi) {
+  if (!tl_stack_hi) {
+    pthread_attr_t a;
+    void *addr = NULL;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &a) != 0)
+      return false;
+    bool ok = pthread_attr_getstack(&a, &addr, &size) == 0;
+    pthread_attr_destroy(&a);
+    if (!ok || !addr || !size)
+      return false;
+    tl_stack_lo = (uintptr_t)addr;
+    tl_stack_hi = (uintptr_t)addr + size;
+  }
+  *lo = tl_stack_lo;
+  *hi = tl_stack_hi;
+  return true;
+}
+
+/* Frame-pointer walk from frame `fp` (each frame: saved frame pointer, then
+ * return address): the return addresses, innermost first, while the chain
+ * stays inside this thread's stack, grows upwards and keeps its alignment.
+ * It stops at the first frame built without a frame pointer (csan-clang
+ * compiles host code with them; libc's own frames have none). */
+__attribute__((no_sanitize("address"))) static int fp_walk(uintptr_t fp, void **buf, int max) {
+  uintptr_t lo, hi;
+  if (!thread_stack(&lo, &hi))
+    return 0;
+  int n = 0;
+  while (n < max && fp >= lo && fp + 2 * sizeof(uintptr_t) <= hi &&
+         (fp & (sizeof(uintptr_t) - 1)) == 0) {
+    const uintptr_t *frame = (const uintptr_t *)fp;
+    uintptr_t ra = frame[1], next = frame[0];
+    if (!ra)
+      break;
+    buf[n++] = (void *)ra;
+    if (next <= fp)
+      break;
+    fp = next;
+  }
+  return n;
+}
+
 /* Not inlined: our own return address is how our caller's frame is found. */
 __attribute__((noinline)) uint32_t csan_stack_capture(const void *caller_pc, unsigned skip) {
   int depth = atomic_load_explicit(&g_depth, memory_order_relaxed);
   if (depth <= 0)
     return 0;
   void *buf[CSAN_STACK_MAX_DEPTH + 32];
-  int n = backtrace(buf, (int)(sizeof(buf) / sizeof(buf[0])));
+  const int max = (int)(sizeof(buf) / sizeof(buf[0]));
+  int n = 0;
+  /* The fast unwinder where the frames have frame pointers (csan's own are
+   * built with them): it must reach the caller's call site, the proof that
+   * the chain is real up to there, or backtrace() (DWARF unwinding, ~10x
+   * slower) takes over. Without a call site to reach, backtrace() it is. */
+  if (caller_pc && atomic_load_explicit(&g_fast_unwind, memory_order_relaxed)) {
+    n = fp_walk((uintptr_t)__builtin_frame_address(0), buf, max);
+    bool reached = false;
+    for (int i = 0; i < n && !reached; i++)
+      reached = buf[i] == caller_pc;
+    if (!reached)
+      n = 0;
+  }
+  if (n == 0)
+    n = backtrace(buf, max);
   /* Normally buf[0] is in this function and buf[1] in our caller, but an
    * interposed backtrace() (a sanitizer's) may add frames of its own, so the
    * frames are found by their return addresses rather than counted. */
@@ -253,6 +334,10 @@ __attribute__((noinline)) uint32_t csan_stack_capture(const void *caller_pc, uns
   for (int i = start; i < n && count < depth; i++)
     pcs[count++] = (uintptr_t)buf[i];
   return csan_stack_put(pcs, (size_t)count);
+}
+
+void csan_stack_set_fast_unwind(bool on) {
+  atomic_store(&g_fast_unwind, on);
 }
 
 /* Called by csan_stack_configure in csan_stack_symbolize.c. */

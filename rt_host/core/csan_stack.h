@@ -1,9 +1,11 @@
 /* csan_stack.h: host stacks, the string depot, symbolization, demangling.
  *
  * Stack depot. Every operation and allocation csan registers carries the
- * host stack that issued it. Stacks are captured with backtrace(), stored
- * once (deduplicated by content) and named by a 32-bit id; 0 means "no
- * stack". Ids and the frames behind them live until the process exits.
+ * host stack that issued it. Stacks are captured by walking frame pointers
+ * (csan-clang builds host code with them) or, where that chain does not
+ * reach the caller, with backtrace(); stored once (deduplicated by content)
+ * and named by a 32-bit id; 0 means "no stack". Ids and the frames behind
+ * them live until the process exits.
  *
  * String depot. csan_intern() returns one immortal copy of each distinct
  * string, so records (operations, allocations, reports) can keep plain
@@ -60,6 +62,9 @@ void csan_stack_set_symbolizer_timeout(int milliseconds);
  * site); otherwise (or if that frame is not found) it starts `skip` frames
  * above the function that called csan_stack_capture. */
 uint32_t csan_stack_capture(const void *caller_pc, unsigned skip);
+/* Whether csan_stack_capture walks frame pointers first (default on; off:
+ * always backtrace()). */
+void csan_stack_set_fast_unwind(bool on);
 
 /* Stores a stack given as return addresses, innermost first (csan-replay,
  * tests). n is capped to CSAN_STACK_MAX_DEPTH; n == 0 returns 0. */

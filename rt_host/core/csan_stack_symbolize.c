@@ -506,6 +506,7 @@ void csan_stack_configure_from_flags(const csan_flags *f) {
   char path[CSAN_FLAG_STR_MAX];
   const char *sym = f->symbolize ? csan_flags_symbolizer(f, path, sizeof(path)) : NULL;
   csan_stack_configure(f->host_stack_depth, f->symbolize, sym);
+  csan_stack_set_fast_unwind(f->fast_unwind);
 }
 
 void csan_stack_set_symbolizer_timeout(int milliseconds) {

@@ -192,21 +192,69 @@ void csan_rt_event_ensure(csan_key key) {
  * Operations.
  * ---------------------------------------------------------------------- */
 
+/* The descriptions a thread registered last, by what they are made of: a
+ * loop issues the same operation again and again, and a hit skips interning
+ * four strings and the description table's lock. The strings compared by
+ * pointer are immortal (interned kernel names, string literals, the
+ * compiler's site constants), so equal pointers mean equal text. */
+#define DESC_CACHE 8
+typedef struct desc_key {
+  csan_op_kind kind;
+  const char *what;
+  csan_key stream;
+  const char *file, *function;
+  uint32_t line, column, stack;
+  uint64_t bytes;
+  const void *module;
+} desc_key;
+static __thread struct {
+  desc_key key;
+  uint32_t desc;
+} tl_descs[DESC_CACHE];
+
+static bool desc_key_eq(const desc_key *a, const desc_key *b) {
+  return a->kind == b->kind && a->what == b->what && a->stream == b->stream &&
+         a->file == b->file && a->function == b->function && a->line == b->line &&
+         a->column == b->column && a->stack == b->stack && a->bytes == b->bytes &&
+         a->module == b->module;
+}
+
 static void op_register(const csan_op *op, csan_key stream, const csan_rt_op_desc *d) {
-  csan_op_info info;
-  memset(&info, 0, sizeof info);
-  info.op_id = op->op_id;
-  info.slot = op->slot;
-  info.epoch = op->epoch;
-  info.kind = d->kind;
-  info.what = d->what;
-  info.stream = stream;
-  if (d->site)
-    info.site = *d->site;
-  info.stack = d->stack;
-  info.bytes = d->bytes;
-  info.module = d->module;
-  csan_ops_add(csan_g.ops, &info);
+  desc_key k;
+  memset(&k, 0, sizeof k);
+  k.kind = d->kind;
+  k.what = d->what;
+  k.stream = stream;
+  if (d->site) {
+    k.file = d->site->file;
+    k.function = d->site->function;
+    k.line = d->site->line;
+    k.column = d->site->column;
+  }
+  k.stack = d->stack;
+  k.bytes = d->bytes;
+  k.module = d->module;
+  unsigned slot = (unsigned)(((uintptr_t)k.what >> 4) ^ k.line ^ k.stack) % DESC_CACHE;
+  uint32_t desc = tl_descs[slot].desc && desc_key_eq(&tl_descs[slot].key, &k)
+                      ? tl_descs[slot].desc
+                      : 0;
+  if (!desc) {
+    csan_op_info info;
+    memset(&info, 0, sizeof info);
+    info.kind = d->kind;
+    info.what = d->what;
+    info.stream = stream;
+    if (d->site)
+      info.site = *d->site;
+    info.stack = d->stack;
+    info.bytes = d->bytes;
+    info.module = d->module;
+    desc = csan_ops_describe(csan_g.ops, &info);
+    tl_descs[slot].key = k;
+    tl_descs[slot].desc = desc;
+  }
+  if (desc)
+    csan_ops_add_described(csan_g.ops, op->slot, op->epoch, op->op_id, desc);
 }
 
 bool csan_rt_op_begin(csan_rt_op *o, cudaStream_t s, bool pt, const csan_rt_op_desc *d) {

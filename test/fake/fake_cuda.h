@@ -29,6 +29,10 @@
  *   FAKE_CUDA_REPORT=1           at exit, print to stderr how many kernels
  *                                were registered (with twins, with bodies)
  *                                and how many launches ran twins
+ *   FAKE_CUDA_NO_EXEC=1          csan's own kernels (range checks, fills) are
+ *                                accepted but not run on the CPU: what a GPU
+ *                                would do asynchronously does not count in
+ *                                host-side timings (bench/host)
  *   FAKE_CUDA_DEVICES=N          N devices (1..FAKE_MAX_DEVICES, default 1),
  *                                each with its primary context; memory,
  *                                streams, events and functions belong to the

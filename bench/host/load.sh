@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# load.sh: csan under load, without a GPU (bench/host/load.c against the
+# fake CUDA library of the test tree). Each scenario checks the number of
+# races csan reports against the number it must; prints a Markdown table
+# for bench/RESULTS.md (time, peak resident memory of the whole process,
+# races reported / expected). The reports themselves go to a log file; the
+# first and last of each run are kept for a look at their detail.
+#
+#   bench/host/load.sh [BUILD_DIR]                  (default: ./build)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+build="$(cd "${1:-$root/build}" && pwd)"
+fake="$build/test/fake"
+[ -f "$fake/libcudart.so.13" ] || { echo "load: build csan first ($fake is missing)" >&2; exit 1; }
+cuda="${CSAN_CUDA_PATH:-/usr/local/cuda}"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cc -std=gnu11 -O2 -g -fno-omit-frame-pointer -D_GNU_SOURCE -I"$root/rt_host/core" \
+   -I"$root/rt_host/cuda" -I"$root/rt_device" -I"$root/test/fake" -I"$cuda/include" \
+   "$root/bench/host/load.c" -L"$build/lib" -Wl,-rpath,"$build/lib" -lcsan_rt -L"$fake" \
+   -lcudart -Wl,-rpath,"$fake" -lpthread -o "$tmp/load"
+get() { sed -n "s/^$1=//p"; }
+echo "| scenario | N | seconds | peak RSS, MB | races reported / expected | verdict |"
+echo "|---|---|---|---|---|---|"
+for spec in "launches 1000000" "streams 10000" "events 100000" "threads 32" "races 100000"; do
+  set -- $spec
+  out="$(env LD_LIBRARY_PATH="$fake" CSAN_OPTIONS="log_path=$tmp/log:exitcode=0" "$tmp/load" "$1" "$2")"
+  ok="$(get ok <<<"$out")"
+  echo "| $1 | $2 | $(get seconds <<<"$out") | $(get maxrss_mb <<<"$out") |" \
+       "$(get races <<<"$out") / $(get expected <<<"$out") | $([ "$ok" = 1 ] && echo ok || echo WRONG) |"
+  [ -n "${LOAD_KEEP:-}" ] && cp "$tmp"/log.* "$LOAD_KEEP.$1.log" 2>/dev/null || true
+  rm -f "$tmp"/log.*
+done
