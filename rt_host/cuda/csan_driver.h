@@ -42,6 +42,7 @@
   X(cuMemcpyHtoDAsync, 3020)                                                                  \
   X(cuMemsetD8Async, 3020)                                                                    \
   X(cuStreamSynchronize, 2000)                                                                \
+  X(cuStreamQuery, 2000)                                                                      \
   X(cuStreamGetFlags, 5050)                                                                   \
   X(cuStreamGetCtx, 9020)                                                                     \
   X(cuStreamIsCapturing, 10000)                                                               \

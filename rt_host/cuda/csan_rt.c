@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 csan_rt csan_g = {.dev_mu = PTHREAD_MUTEX_INITIALIZER};
 
@@ -76,12 +78,55 @@ void csan_rt_own_end(csan_rt_own *o) {
   o->mode_set = false;
 }
 
+/* csan's own work needs a free SM now and then (its short kernels: shadow
+ * pages, FREE tags). A kernel that holds every SM and waits for this thread
+ * (a persistent kernel waiting for a flag the host sets after a cudaMalloc)
+ * then never lets it run, and the host would hang in csan without a word.
+ * So csan waits for its own stream by polling, and says once, after
+ * stall_seconds, what is probably going on (README, Limits). */
+static void say_stalled(double waited) {
+  static _Atomic bool said;
+  csan_rt_warn_once(&said,
+                    "csan's own work on the device has waited %.0f s for the GPU: a kernel "
+                    "that holds every SM is running (a persistent kernel?). csan needs a free "
+                    "SM for its own short kernels; if that kernel waits for this thread, the "
+                    "program cannot go on under csan (README, Limits)",
+                    waited);
+}
+
+static double seconds_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+CUresult csan_rt_priv_wait(void) {
+  CUstream s = (CUstream)csan_g.priv;
+  CUresult r = csan_g.drv.cuStreamQuery(s);
+  if (r != CUDA_ERROR_NOT_READY)
+    return r;
+  int stall = csan_g.flags.stall_seconds;
+  if (stall <= 0)
+    return csan_g.drv.cuStreamSynchronize(s);
+  double start = seconds_now();
+  unsigned sleep_us = 1;
+  while ((r = csan_g.drv.cuStreamQuery(s)) == CUDA_ERROR_NOT_READY) {
+    double waited = seconds_now() - start;
+    if (waited >= stall)
+      say_stalled(waited);
+    usleep(sleep_us);
+    if (sleep_us < 1000)
+      sleep_us *= 2;
+  }
+  return r;
+}
+
 bool csan_rt_read_device(void *dst, uint64_t src, size_t n) {
   CUstream s = (CUstream)csan_g.priv;
   csan_rt_own own;
   csan_rt_own_begin(&own);
   bool ok = csan_g.drv.cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, n, s) == CUDA_SUCCESS &&
-            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+            csan_rt_priv_wait() == CUDA_SUCCESS;
   csan_rt_own_end(&own);
   return ok;
 }
@@ -89,6 +134,6 @@ bool csan_rt_read_device(void *dst, uint64_t src, size_t n) {
 void csan_rt_priv_sync(void) {
   csan_rt_own own;
   csan_rt_own_begin(&own);
-  csan_g.drv.cuStreamSynchronize((CUstream)csan_g.priv);
+  csan_rt_priv_wait();
   csan_rt_own_end(&own);
 }

@@ -146,6 +146,9 @@ typedef struct csan_rt_own {
 void csan_rt_own_begin(csan_rt_own *o);
 void csan_rt_own_end(csan_rt_own *o);
 
+/* Waits for csan's own stream (it runs only csan's kernels and copies),
+ * warning once when that takes stall_seconds (csan_rt.c says why). */
+CUresult csan_rt_priv_wait(void);
 /* Copies n bytes of csan's device memory to the host on csan's stream. */
 bool csan_rt_read_device(void *dst, uint64_t src, size_t n);
 /* Waits for csan's own stream. */

@@ -217,7 +217,7 @@ static void empty_completed(const csan_race_table *copy, const csan_vc *host) {
     any |= csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)at, &zero, sizeof zero, s) == CUDA_SUCCESS;
   }
   if (any)
-    csan_g.drv.cuStreamSynchronize(s);
+    csan_rt_priv_wait();
 }
 
 static void drain(void) {
@@ -312,7 +312,7 @@ void csan_rt_races_clear(void) {
                                        bytes, s) == CUDA_SUCCESS &&
             csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)csan_g.races, &hdr, sizeof hdr, s) ==
                 CUDA_SUCCESS &&
-            csan_g.drv.cuStreamSynchronize(s) == CUDA_SUCCESS;
+            csan_rt_priv_wait() == CUDA_SUCCESS;
   csan_rt_own_end(&own);
   if (!ok)
     return;

@@ -46,7 +46,7 @@
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
-static int g_no_device, g_no_image, g_sync_sleep, g_copy_sleep_ms, g_no_exec;
+static int g_no_device, g_no_image, g_sync_sleep, g_copy_sleep_ms, g_no_exec, g_own_delay_ms;
 static int g_ndevices = 1;
 static __thread cudaError_t tl_last_error;
 
@@ -153,6 +153,12 @@ FAKE_EXPORT unsigned long fake_cuda_count(const char *name) {
 static _Noreturn void fake_fatal(const char *fmt, ...);
 static void fake_report(void);
 
+static double wall_seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static void init_env(void) {
   const char *v = getenv("FAKE_CUDA_NO_DEVICE");
   g_no_device = v && *v && strcmp(v, "0");
@@ -171,6 +177,8 @@ static void init_env(void) {
     atexit(fake_report);
   v = getenv("FAKE_CUDA_NO_EXEC");
   g_no_exec = v && *v && strcmp(v, "0");
+  v = getenv("FAKE_CUDA_OWN_DELAY_MS");
+  g_own_delay_ms = v ? atoi(v) : 0;
 }
 
 static _Noreturn void fake_fatal(const char *fmt, ...) {
@@ -400,6 +408,7 @@ typedef struct fake_stream {
   enum cudaStreamCaptureMode capture_mode;
   unsigned long capture_thread; /* the thread that began the capture */
   int invalidated;              /* an unsafe call broke the capture */
+  double busy_until;            /* FAKE_CUDA_OWN_DELAY_MS: csan's kernels still "run" */
 } fake_stream;
 
 typedef struct fake_event {
@@ -1370,6 +1379,8 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   fake_stream *fs = stream_of((cudaStream_t)cfg->hStream);
   if (fs && fs->capturing && ff->kind >= FN_RK_ACCESS)
     fake_fatal("csan launched its own kernel into a stream being captured");
+  if (g_own_delay_ms && ff->kind >= FN_RK_ACCESS && fs)
+    fs->busy_until = wall_seconds() + g_own_delay_ms / 1000.0;
   if (g_no_exec && ff->kind >= FN_RK_ACCESS) {
     tally("launch:not executed");
     return CUDA_SUCCESS;
@@ -1924,10 +1935,29 @@ static CUresult drv_memset_d8_async(CUdeviceptr dst, unsigned char v, size_t n, 
   return r;
 }
 
+/* Seconds until csan's kernels on stream s are done (FAKE_CUDA_OWN_DELAY_MS). */
+static double busy_left(CUstream s) {
+  fake_stream *f = stream_of((cudaStream_t)s);
+  double left = f ? f->busy_until - wall_seconds() : 0;
+  return left > 0 ? left : 0;
+}
+
 static CUresult drv_stream_synchronize(CUstream s) {
   DRV_ENTER("cuStreamSynchronize");
   DRV_UNSAFE();
-  return stream_here(s) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  if (!stream_here(s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  double left = busy_left(s);
+  if (left > 0)
+    usleep((useconds_t)(left * 1e6));
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_stream_query(CUstream s) {
+  DRV_ENTER("cuStreamQuery");
+  if (!stream_here(s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return busy_left(s) > 0 ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
 }
 
 static CUresult drv_stream_get_flags(CUstream s, unsigned int *flags) {
@@ -1995,6 +2025,7 @@ static const struct {
     {"cuMemcpyHtoDAsync", 3020, (void *)drv_memcpy_htod_async},
     {"cuMemsetD8Async", 3020, (void *)drv_memset_d8_async},
     {"cuStreamSynchronize", 2000, (void *)drv_stream_synchronize},
+    {"cuStreamQuery", 2000, (void *)drv_stream_query},
     {"cuStreamGetFlags", 5050, (void *)drv_stream_get_flags},
     {"cuStreamIsCapturing", 10000, (void *)drv_stream_is_capturing},
     {"cuPointerGetAttribute", 4000, (void *)drv_pointer_get_attribute},

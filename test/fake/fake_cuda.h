@@ -33,6 +33,10 @@
  *                                accepted but not run on the CPU: what a GPU
  *                                would do asynchronously does not count in
  *                                host-side timings (bench/host)
+ *   FAKE_CUDA_OWN_DELAY_MS=N     csan's own kernels take N ms to finish: their
+ *                                stream answers cuStreamQuery NOT_READY and
+ *                                cuStreamSynchronize waits until then (a GPU
+ *                                whose SMs another kernel holds)
  *   FAKE_CUDA_DEVICES=N          N devices (1..FAKE_MAX_DEVICES, default 1),
  *                                each with its primary context; memory,
  *                                streams, events and functions belong to the
