@@ -28,13 +28,12 @@ cudaError_t cudaGetFuncBySymbol(cudaFunction_t *f, const void *symbol) {
   return real(f, symbol);
 }
 
+// On the legacy stream: the test makes no stream or event, which the fake
+// never frees (test/sanitizers/lsan.supp).
 static void *launcher(void *arg) {
   (void)arg;
-  cudaStream_t s;
-  NONBLOCKING_STREAM(s);
-  LAUNCH(first, s);
-  CK(__csan_cudaStreamSynchronize(s, SITE));
-  CK(__csan_cudaStreamDestroy(s, SITE));
+  LAUNCH(first, 0);
+  CK(__csan_cudaStreamSynchronize(0, SITE));
   return NULL;
 }
 
