@@ -134,7 +134,8 @@ typedef struct rp_exec {
   size_t cap_scratch;
 } rp_exec;
 
-#define DIE(x, ...) rp_die((x)->p->path, (x)->cmd->line, __VA_ARGS__)
+/* (No command yet while the predefined streams are made.) */
+#define DIE(x, ...) rp_die((x)->p->path, (x)->cmd ? (x)->cmd->line : 0, __VA_ARGS__)
 
 static void *grow(rp_exec *x, void *v, size_t *cap, size_t elem) {
   size_t n = *cap ? *cap * 2 : 16;

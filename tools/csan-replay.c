@@ -69,7 +69,8 @@ static void usage(FILE *out) {
         "line (repeat and end included), and allocates at most 256 MiB in all; the\n"
         "whole schedule, lines of `repeat 0` loops included, is checked first.\n"
         "Exit status: 66 (CSAN_OPTIONS=exitcode) when races were reported, 0 when\n"
-        "none, 2 for a malformed schedule, 1 for bad CSAN_OPTIONS.\n",
+        "none, 2 for a malformed schedule (or one over the limits), 1 for bad\n"
+        "CSAN_OPTIONS.\n",
         out);
 }
 
