@@ -54,8 +54,8 @@ config.substitutions.extend([
     ("%csan_clang", os.path.join(config.csan_bin_dir, "csan-clang")),
     ("%replay", os.path.join(config.csan_bin_dir, "csan-replay")),
     # C unit tests against the CUDA-free core: `%cc_core %s -o %t && %t`
-    ("%cc_core", "%s -std=c11 -O1 -g -Wall -Wextra -Werror -D_GNU_SOURCE -I%s -I%s -I%s %%s %s -lpthread -ldl -lm"
-     % (config.c_compiler,
+    ("%cc_core", "%s -std=c11 -O1 -g -Wall -Wextra -Werror -D_GNU_SOURCE %s -I%s -I%s -I%s %%s %s -lpthread -ldl -lm"
+     % (config.c_compiler, config.sanitize_flags,
         os.path.join(config.csan_src_root, "rt_host", "core"),
         os.path.join(config.csan_src_root, "rt_device"),
         os.path.join(config.csan_src_root, "include"),
@@ -90,6 +90,29 @@ if lit_config.params.get("csan_fake_cuda"):
     for var in os.environ:  # the fake's knobs (test/fake/fake_cuda.h)
         if var.startswith("FAKE_CUDA_"):
             config.environment[var] = os.environ[var]
+
+# A sanitized build (cmake -DCSAN_SANITIZE=address|thread, see
+# cmake/Sanitize.cmake): the test programs get the same -fsanitize flags
+# (%cc_core above, %cc_rt in runtime/), and every sanitized process writes
+# its reports to sanitizer-logs/ in the build tree rather than to stderr, so
+# a test that expects a failure (`%not`) or drops stderr cannot hide one:
+# scripts/run-tests fails when that folder is not empty after the run. The
+# exit status of a sanitizer error is 86, never csan's 66. Suppressions,
+# each with its reason, are in test/sanitizers/.
+if config.sanitize:
+    config.available_features.add("sanitizer")
+    config.available_features.add({"address": "asan", "thread": "tsan"}[config.sanitize])
+    logs = os.path.join(config.csan_obj_root, "sanitizer-logs")
+    os.makedirs(logs, exist_ok=True)
+    supp = os.path.join(config.csan_src_root, "test", "sanitizers")
+    common = "exitcode=86:print_suppressions=0:log_path=%s/%s" % (logs, config.sanitize)
+    config.environment["ASAN_OPTIONS"] = common + ":detect_leaks=1:strict_string_checks=1" \
+        ":detect_stack_use_after_return=1:check_initialization_order=1"
+    config.environment["LSAN_OPTIONS"] = common + ":suppressions=%s/lsan.supp" % supp
+    config.environment["UBSAN_OPTIONS"] = common + ":print_stacktrace=1:halt_on_error=1" \
+        ":suppressions=%s/ubsan.supp" % supp
+    config.environment["TSAN_OPTIONS"] = common + ":halt_on_error=1:second_deadlock_stack=1" \
+        ":suppressions=%s/tsan.supp" % supp
 
 def probe_gpu():
     probe = os.path.join(config.csan_bin_dir, "csan-gpu-probe")

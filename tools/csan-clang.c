@@ -78,6 +78,13 @@ static void push(args *a, const char *s) {
   a->v[a->n] = NULL;
 }
 
+static void args_free(args *a) {
+  for (size_t i = 0; i < a->n; i++)
+    free(a->v[i]);
+  free(a->v);
+  memset(a, 0, sizeof *a);
+}
+
 static void pushf(args *a, const char *fmt, const char *x) {
   char buf[PATH_MAX + 64];
   snprintf(buf, sizeof buf, fmt, x);
@@ -348,5 +355,6 @@ int main(int argc, char **argv) {
   }
   execvp(out.v[0], out.v);
   fprintf(stderr, "csan-clang: error: cannot run %s: %s\n", out.v[0], strerror(errno));
+  args_free(&out);
   return 1;
 }

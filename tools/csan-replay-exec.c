@@ -36,7 +36,12 @@
  * Addresses: allocations are placed upwards from RP_BASE, 256-byte aligned,
  * with at least 256 unused bytes between two allocations, and never reused.
  * The shadow lives in host memory (1.5 bytes per byte), so the allocations
- * of one schedule are limited to RP_MAX_BYTES in all.
+ * of one schedule are limited (rp_limits.max_bytes) in all.
+ *
+ * A loop that runs no times is checked by the dry run as if it ran once
+ * (every loop inside it, once too), and then forgotten: what its lines did
+ * to the names is undone from an undo log, so the lines after it are
+ * checked as the real run, which skips it, runs them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +52,6 @@
 
 #define RP_BASE 0x7f3a00000000ull
 #define RP_ALIGN 256ull
-#define RP_MAX_BYTES (256ull << 20)
 /* Keys of the predefined streams: the values of cudaStreamLegacy and
  * cudaStreamPerThread. Streams and events named in the schedule get keys
  * from RP_FIRST_KEY on. */
@@ -79,32 +83,66 @@ typedef struct rp_alloc_ent {
   unsigned line;
 } rp_alloc_ent;
 
+/* The counters of the names, which a checked loop that never runs puts
+ * back as they were before it. */
+typedef struct rp_counts {
+  size_t nstreams, nevents, nallocs;
+  uint32_t live_streams; /* in the model, besides the legacy stream */
+  csan_key next_stream_key, next_event_key;
+  uint64_t next_base, total_bytes;
+} rp_counts;
+
 typedef struct rp_loop {
-  size_t start; /* index of the repeat command */
-  uint64_t left;
+  size_t start;  /* index of the repeat command */
+  uint64_t left; /* iterations still to run, this one included */
+  bool checking; /* a loop that never runs, checked by the dry run */
+  rp_counts counts; /* checking: the counters before it */
+  size_t undo_mark; /* checking: the undo log's length before it */
 } rp_loop;
 
+/* The old value of a name entry that a checked loop changed. */
+typedef enum rp_undo_kind { RP_UNDO_STREAM, RP_UNDO_EVENT, RP_UNDO_ALLOC } rp_undo_kind;
+typedef struct rp_undo {
+  rp_undo_kind kind;
+  size_t index;
+  union {
+    rp_stream_ent stream;
+    rp_event_ent event;
+    rp_alloc_ent alloc;
+  } old;
+} rp_undo;
+
+/* The executor's state. Everything it allocates hangs from here, so
+ * exec_free frees it after an error too. */
 typedef struct rp_exec {
   const rp_program *p;
   rp_world *w; /* null in the dry run */
   uint64_t *site_len;
   const rp_cmd *cmd; /* the command being run */
   rp_stream_ent *streams;
-  size_t nstreams, cap_streams;
+  size_t cap_streams;
   /* The name of every stream key handed out (index key - RP_FIRST_KEY), so a
-   * destroyed stream whose name was reused can still be named. */
+   * destroyed stream whose name was reused can still be named. Indexed by
+   * key, so a checked loop's undo (which rewinds next_stream_key) reuses
+   * the entries it wrote. */
   const char **key_names;
-  size_t nkey_names, cap_key_names;
+  size_t cap_key_names;
   rp_event_ent *events;
-  size_t nevents, cap_events;
+  size_t cap_events;
   rp_alloc_ent *allocs;
-  size_t nallocs, cap_allocs;
-  uint32_t live_streams; /* in the model, besides the legacy stream */
-  csan_key next_stream_key, next_event_key;
-  uint64_t next_base, total_bytes;
+  size_t cap_allocs;
+  rp_counts n;
+  rp_loop *loops; /* the loops being run, innermost last */
+  size_t nloops;
+  size_t checking; /* loops being checked (never run) among them */
+  rp_undo *undo;
+  size_t nundo, cap_undo;
+  uint64_t *scratch; /* run_ranges: addresses, then lengths */
+  size_t cap_scratch;
 } rp_exec;
 
-#define DIE(x, ...) rp_die((x)->p->path, (x)->cmd->line, __VA_ARGS__)
+/* (No command yet while the predefined streams are made.) */
+#define DIE(x, ...) rp_die((x)->p->path, (x)->cmd ? (x)->cmd->line : 0, __VA_ARGS__)
 
 static void *grow(rp_exec *x, void *v, size_t *cap, size_t elem) {
   size_t n = *cap ? *cap * 2 : 16;
@@ -113,6 +151,50 @@ static void *grow(rp_exec *x, void *v, size_t *cap, size_t elem) {
     DIE(x, "out of memory");
   *cap = n;
   return nv;
+}
+
+/* Before a name entry changes: in a checked loop, its old value goes to
+ * the undo log. (New entries need none: the counts are put back.) */
+static void note(rp_exec *x, rp_undo_kind kind, const void *ent) {
+  if (!x->checking)
+    return;
+  if (x->nundo == x->cap_undo)
+    x->undo = grow(x, x->undo, &x->cap_undo, sizeof(*x->undo));
+  rp_undo *u = &x->undo[x->nundo++];
+  u->kind = kind;
+  switch (kind) {
+  case RP_UNDO_STREAM:
+    u->index = (size_t)((const rp_stream_ent *)ent - x->streams);
+    u->old.stream = *(const rp_stream_ent *)ent;
+    break;
+  case RP_UNDO_EVENT:
+    u->index = (size_t)((const rp_event_ent *)ent - x->events);
+    u->old.event = *(const rp_event_ent *)ent;
+    break;
+  case RP_UNDO_ALLOC:
+    u->index = (size_t)((const rp_alloc_ent *)ent - x->allocs);
+    u->old.alloc = *(const rp_alloc_ent *)ent;
+    break;
+  }
+}
+
+/* The end of a checked loop: the names as they were before it. */
+static void undo_to(rp_exec *x, size_t mark, const rp_counts *counts) {
+  while (x->nundo > mark) {
+    const rp_undo *u = &x->undo[--x->nundo];
+    switch (u->kind) {
+    case RP_UNDO_STREAM:
+      x->streams[u->index] = u->old.stream;
+      break;
+    case RP_UNDO_EVENT:
+      x->events[u->index] = u->old.event;
+      break;
+    case RP_UNDO_ALLOC:
+      x->allocs[u->index] = u->old.alloc;
+      break;
+    }
+  }
+  x->n = *counts;
 }
 
 static void check_model(rp_exec *x, int rc, const char *what) {
@@ -125,30 +207,30 @@ static void check_model(rp_exec *x, int rc, const char *what) {
  * a linear search is plenty. */
 
 static rp_stream_ent *find_stream(rp_exec *x, const char *name) {
-  for (size_t i = 0; i < x->nstreams; i++)
+  for (size_t i = 0; i < x->n.nstreams; i++)
     if (x->streams[i].name == name)
       return &x->streams[i];
   return NULL;
 }
 
 static rp_stream_ent *add_stream(rp_exec *x, const char *name) {
-  if (x->nstreams == x->cap_streams)
+  if (x->n.nstreams == x->cap_streams)
     x->streams = grow(x, x->streams, &x->cap_streams, sizeof(*x->streams));
-  rp_stream_ent *s = &x->streams[x->nstreams++];
+  rp_stream_ent *s = &x->streams[x->n.nstreams++];
   memset(s, 0, sizeof(*s));
   s->name = name;
   return s;
 }
 
 static rp_event_ent *find_event(rp_exec *x, const char *name) {
-  for (size_t i = 0; i < x->nevents; i++)
+  for (size_t i = 0; i < x->n.nevents; i++)
     if (x->events[i].name == name)
       return &x->events[i];
   return NULL;
 }
 
 static rp_alloc_ent *find_alloc(rp_exec *x, const char *name) {
-  for (size_t i = 0; i < x->nallocs; i++)
+  for (size_t i = 0; i < x->n.nallocs; i++)
     if (x->allocs[i].name == name)
       return &x->allocs[i];
   return NULL;
@@ -156,9 +238,9 @@ static rp_alloc_ent *find_alloc(rp_exec *x, const char *name) {
 
 /* The schedule's name of the stream with key k (live or destroyed). */
 static const char *stream_name_of(rp_exec *x, csan_key k) {
-  if (k >= RP_FIRST_KEY && k - RP_FIRST_KEY < x->nkey_names)
+  if (k >= RP_FIRST_KEY && k < x->n.next_stream_key)
     return x->key_names[k - RP_FIRST_KEY];
-  for (size_t i = 0; i < x->nstreams; i++)
+  for (size_t i = 0; i < x->n.nstreams; i++)
     if (x->streams[i].key == k)
       return x->streams[i].name;
   return "?";
@@ -190,9 +272,9 @@ static void model_stream_create(rp_exec *x, rp_stream_ent *s) {
 }
 
 static void count_stream(rp_exec *x) {
-  if (x->live_streams >= CSAN_HOST_SLOT - 1)
+  if (x->n.live_streams >= CSAN_HOST_SLOT - 1)
     DIE(x, "too many live streams (at most %u besides legacy)", CSAN_HOST_SLOT - 1);
-  x->live_streams++;
+  x->n.live_streams++;
 }
 
 /* A stream the command uses: it must exist and be alive. */
@@ -204,6 +286,7 @@ static rp_stream_ent *use_stream(rp_exec *x, const char *name) {
     DIE(x, "stream '%s' was destroyed at line %u", name, s->line);
   if (!s->in_model) {
     count_stream(x);
+    note(x, RP_UNDO_STREAM, s);
     s->in_model = true;
     if (x->w)
       model_stream_create(x, s);
@@ -293,14 +376,9 @@ static void access_bytes(rp_exec *x, const csan_op *op, uint64_t addr, uint64_t 
 /* The kernel, memset or memcpy of the current command. */
 static void run_ranges(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, const char *what) {
   const rp_cmd *c = x->cmd;
-  uint64_t addr[2 * 128], len[2 * 128];
-  uint64_t *pa = addr, *pl = len;
-  if (c->nranges > sizeof(addr) / sizeof(addr[0])) {
-    pa = malloc(c->nranges * sizeof(*pa));
-    pl = malloc(c->nranges * sizeof(*pl));
-    if (!pa || !pl)
-      DIE(x, "out of memory");
-  }
+  while (x->cap_scratch < 2 * c->nranges)
+    x->scratch = grow(x, x->scratch, &x->cap_scratch, sizeof(*x->scratch));
+  uint64_t *pa = x->scratch, *pl = x->scratch + c->nranges;
   for (size_t i = 0; i < c->nranges; i++)
     resolve(x, &c->ranges[i], &pa[i], &pl[i]);
   uint64_t bytes = 0;
@@ -318,10 +396,6 @@ static void run_ranges(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, co
     for (size_t i = 0; i < c->nranges; i++)
       access_bytes(x, &op, pa[i], pl[i], c->ranges[i].access, c->ranges[i].site);
   }
-  if (pa != addr) {
-    free(pa);
-    free(pl);
-  }
 }
 
 static void run_alloc(rp_exec *x) {
@@ -330,21 +404,22 @@ static void run_alloc(rp_exec *x) {
   if (a)
     DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
   const rp_stream_ent *s = c->op == RP_ALLOC_ASYNC ? use_stream(x, c->stream) : NULL;
-  if (c->num > RP_MAX_BYTES - x->total_bytes)
+  uint64_t max = x->p->limits.max_bytes;
+  if (c->num > max - x->n.total_bytes)
     DIE(x, "allocations exceed csan-replay's limit of %llu bytes in all (the shadow lives "
            "in host memory)",
-        (unsigned long long)RP_MAX_BYTES);
-  if (x->nallocs == x->cap_allocs)
+        (unsigned long long)max);
+  if (x->n.nallocs == x->cap_allocs)
     x->allocs = grow(x, x->allocs, &x->cap_allocs, sizeof(*x->allocs));
-  a = &x->allocs[x->nallocs++];
+  a = &x->allocs[x->n.nallocs++];
   memset(a, 0, sizeof(*a));
   a->name = c->alloc;
-  a->base = x->next_base;
+  a->base = x->n.next_base;
   a->size = c->num;
   a->stream_ordered = s != NULL;
   a->line = c->line;
-  x->total_bytes += c->num;
-  x->next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
+  x->n.total_bytes += c->num;
+  x->n.next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
   if (s)
     x->site_len[c->site] = a->size;
   rp_world *w = x->w;
@@ -380,6 +455,7 @@ static void run_free(rp_exec *x) {
   const rp_stream_ent *s = c->op == RP_FREE_ASYNC ? use_stream(x, c->stream) : NULL;
   x->site_len[c->site] = a->size;
   bool was_freed = a->freed;
+  note(x, RP_UNDO_ALLOC, a);
   a->freed = true; /* a second free is checked (and reported) like any access */
   rp_world *w = x->w;
   if (!w)
@@ -428,12 +504,15 @@ static void run_stream(rp_exec *x) {
   if (s && s->live)
     DIE(x, "stream '%s' already exists (created at line %u)", c->stream, s->line);
   count_stream(x);
-  if (!s)
+  if (s)
+    note(x, RP_UNDO_STREAM, s);
+  else
     s = add_stream(x, c->stream);
-  s->key = x->next_stream_key++;
-  if (x->nkey_names == x->cap_key_names)
+  s->key = x->n.next_stream_key++;
+  size_t ki = s->key - RP_FIRST_KEY;
+  while (ki >= x->cap_key_names)
     x->key_names = grow(x, x->key_names, &x->cap_key_names, sizeof(*x->key_names));
-  x->key_names[x->nkey_names++] = c->stream;
+  x->key_names[ki] = c->stream;
   s->kind = c->kind;
   s->live = true;
   s->in_model = true;
@@ -448,9 +527,10 @@ static void run_destroy_stream(rp_exec *x) {
   if (s && s->predefined)
     DIE(x, "stream '%s' is predefined and cannot be destroyed", c->stream);
   s = use_stream(x, c->stream);
+  note(x, RP_UNDO_STREAM, s);
   s->live = false;
   s->line = c->line;
-  x->live_streams--;
+  x->n.live_streams--;
   if (x->w)
     check_model(x, csan_model_stream_destroy(x->w->model, s->key), "destroying a stream");
 }
@@ -459,11 +539,13 @@ static void run_event(rp_exec *x) {
   const rp_cmd *c = x->cmd;
   rp_event_ent *e = find_event(x, c->event);
   if (!e) {
-    if (x->nevents == x->cap_events)
+    if (x->n.nevents == x->cap_events)
       x->events = grow(x, x->events, &x->cap_events, sizeof(*x->events));
-    e = &x->events[x->nevents++];
+    e = &x->events[x->n.nevents++];
     e->name = c->event;
-    e->key = x->next_event_key++;
+    e->key = x->n.next_event_key++;
+  } else {
+    note(x, RP_UNDO_EVENT, e);
   }
   /* An existing event is re-created: it forgets its record. */
   e->live = true;
@@ -512,6 +594,7 @@ static void run_command(rp_exec *x) {
     break;
   case RP_DESTROY_EVENT:
     e = use_event(x, c->event);
+    note(x, RP_UNDO_EVENT, e);
     e->live = false;
     e->line = c->line;
     if (m)
@@ -587,61 +670,101 @@ static void run_command(rp_exec *x) {
   }
 }
 
-void rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len) {
+/* `repeat N`. The real run skips a loop that runs no times; the dry run
+ * checks it once (and every loop inside it once), then undoes it. */
+static size_t enter_loop(rp_exec *x, size_t pc) {
+  const rp_cmd *c = &x->p->cmds[pc];
+  bool check = !x->w && (c->num == 0 || x->checking);
+  if (c->num == 0 && !check)
+    return c->match + 1;
+  rp_loop *l = &x->loops[x->nloops++];
+  memset(l, 0, sizeof(*l));
+  l->start = pc;
+  l->left = check ? 1 : c->num;
+  if (c->num == 0) {
+    l->checking = true;
+    l->counts = x->n;
+    l->undo_mark = x->nundo;
+    x->checking++;
+  }
+  return pc + 1;
+}
+
+/* `end`: the next iteration, or the line after the loop. */
+static size_t end_loop(rp_exec *x, size_t pc) {
+  rp_loop *l = &x->loops[x->nloops - 1];
+  if (--l->left > 0)
+    return l->start + 1;
+  if (l->checking) {
+    undo_to(x, l->undo_mark, &l->counts);
+    x->checking--;
+  }
+  x->nloops--;
+  return pc + 1;
+}
+
+/* The predefined streams: legacy, and per-thread (in the model at its
+ * first use). */
+static void add_predefined(rp_exec *x) {
+  rp_stream_ent *legacy = add_stream(x, csan_intern("legacy"));
+  legacy->key = CSAN_STREAM_LEGACY;
+  legacy->live = legacy->predefined = legacy->in_model = true;
+  rp_stream_ent *pt = add_stream(x, csan_intern("per-thread"));
+  pt->key = RP_KEY_PER_THREAD;
+  pt->kind = CSAN_STREAM_PER_THREAD;
+  pt->live = pt->predefined = true;
+}
+
+static void exec_all(void *arg) {
+  rp_exec *x = arg;
+  const rp_program *p = x->p;
+  rp_world *world = x->w;
+  add_predefined(x);
+  x->loops = malloc((p->ncmds + 1) * sizeof(*x->loops));
+  if (!x->loops)
+    rp_die(p->path, 0, "out of memory");
+  size_t pc = 0;
+  while (pc < p->ncmds) {
+    const rp_cmd *c = &p->cmds[pc];
+    x->cmd = c;
+    if (c->op == RP_REPEAT) {
+      pc = enter_loop(x, pc);
+      continue;
+    }
+    if (c->op == RP_END) {
+      pc = end_loop(x, pc);
+      continue;
+    }
+    run_command(x);
+    if (world) {
+      rp_drain(world);
+      if (csan_model_needs_rebase(world->model))
+        rebase(x);
+    }
+    pc++;
+  }
+}
+
+static void exec_free(rp_exec *x) {
+  free(x->loops);
+  free(x->undo);
+  free(x->scratch);
+  free(x->streams);
+  free(x->key_names);
+  free(x->events);
+  free(x->allocs);
+}
+
+int rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len, rp_error *err) {
   rp_exec x;
   memset(&x, 0, sizeof(x));
   x.p = p;
   x.w = world;
   x.site_len = site_len;
-  x.next_stream_key = RP_FIRST_KEY;
-  x.next_event_key = RP_FIRST_KEY;
-  x.next_base = RP_BASE;
-  rp_stream_ent *legacy = add_stream(&x, csan_intern("legacy"));
-  legacy->key = CSAN_STREAM_LEGACY;
-  legacy->live = legacy->predefined = legacy->in_model = true;
-  rp_stream_ent *pt = add_stream(&x, csan_intern("per-thread"));
-  pt->key = RP_KEY_PER_THREAD;
-  pt->kind = CSAN_STREAM_PER_THREAD;
-  pt->live = pt->predefined = true;
-
-  rp_loop *loops = malloc((p->ncmds + 1) * sizeof(*loops));
-  size_t nloops = 0;
-  if (!loops)
-    rp_die(p->path, 0, "out of memory");
-  size_t pc = 0;
-  while (pc < p->ncmds) {
-    const rp_cmd *c = &p->cmds[pc];
-    x.cmd = c;
-    if (c->op == RP_REPEAT) {
-      if (c->num == 0) {
-        pc = c->match + 1;
-      } else {
-        loops[nloops++] = (rp_loop){pc, c->num};
-        pc++;
-      }
-      continue;
-    }
-    if (c->op == RP_END) {
-      rp_loop *l = &loops[nloops - 1];
-      if (--l->left > 0) {
-        pc = l->start + 1;
-      } else {
-        nloops--;
-        pc++;
-      }
-      continue;
-    }
-    run_command(&x);
-    if (world) {
-      rp_drain(world);
-      if (csan_model_needs_rebase(world->model))
-        rebase(&x);
-    }
-    pc++;
-  }
-  free(loops);
-  free(x.streams);
-  free(x.key_names);
-  free(x.events);
-  free(x.allocs);
+  x.n.next_stream_key = RP_FIRST_KEY;
+  x.n.next_event_key = RP_FIRST_KEY;
+  x.n.next_base = RP_BASE;
+  int rc = rp_guarded(exec_all, &x, err);
+  exec_free(&x);
+  return rc;
 }

@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +20,63 @@
 
 #define MAX_WORDS 256
 
+/* ---- Errors ---------------------------------------------------------------
+ * An error deep in the parser or the executor unwinds with longjmp to the
+ * innermost rp_guarded call. The catch record is rp_guarded's own and is
+ * not changed after setjmp, so nothing it reads after the jump is
+ * indeterminate; what the guarded function must free lives in its
+ * argument. */
+
+typedef struct rp_catch {
+  jmp_buf jb;
+  rp_error *err;
+  struct rp_catch *prev;
+} rp_catch;
+
+static _Thread_local rp_catch *g_catch;
+
 void rp_die(const char *path, unsigned line, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "csan-replay: %s:%u: ", path, line);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  rp_catch *c = g_catch;
+  if (!c) {
+    fprintf(stderr, "csan-replay: %s:%u: ", path, line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(RP_EXIT_USAGE);
+  }
+  c->err->path = path;
+  c->err->line = line;
+  if (vasprintf(&c->err->msg, fmt, ap) < 0)
+    c->err->msg = NULL; /* rp_error_print says "out of memory" */
   va_end(ap);
-  exit(RP_EXIT_USAGE);
+  longjmp(c->jb, 1);
+}
+
+int rp_guarded(void (*fn)(void *arg), void *arg, rp_error *err) {
+  rp_catch c;
+  memset(err, 0, sizeof(*err));
+  c.err = err;
+  c.prev = g_catch;
+  g_catch = &c;
+  if (setjmp(c.jb)) {
+    g_catch = c.prev;
+    return -1;
+  }
+  fn(arg);
+  g_catch = c.prev;
+  return 0;
+}
+
+void rp_error_print(const rp_error *err) {
+  fprintf(stderr, "csan-replay: %s:%u: %s\n", err->path, err->line,
+          err->msg ? err->msg : "out of memory");
+}
+
+void rp_error_free(rp_error *err) {
+  free(err->msg);
+  err->msg = NULL;
 }
 
 /* Every command: its name, its argument count range (not counting the
@@ -64,11 +114,21 @@ static const rp_syntax k_syntax[] = {
     {"end", RP_END, 0, 0, "end"},
 };
 
+/* The parser's state; rp_parse frees what it holds, also after an error. */
 typedef struct parser {
   const char *path;
   unsigned line;
   rp_program *prog;
-  size_t cap;
+  size_t cap; /* of prog->cmds, open and body */
+  const char *text, *variant;
+  size_t len;
+  char *copy; /* of the text, cut into words */
+  /* The repeats not yet ended (indices), and for each the commands its
+   * body runs so far (one iteration); `dead` counts those that run no
+   * times. */
+  size_t *open;
+  uint64_t *body;
+  size_t nopen, dead;
 } parser;
 
 /* Numbers: decimal or 0x-hexadecimal, with an optional binary suffix K, M
@@ -254,7 +314,6 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
   if (nargs < syn->min_args || nargs > syn->max_args)
     rp_die(ps->path, ps->line, "wrong number of arguments for '%s' (usage: %s)", syn->word,
            syn->usage);
-  memset(c, 0, sizeof(*c));
   c->op = syn->op;
   c->line = ps->line;
   switch (c->op) {
@@ -322,68 +381,159 @@ static char *variant_line(char *p, const char *variant) {
   return p;
 }
 
-void rp_parse(const char *path, const char *text, size_t len, const char *variant,
-              rp_program *out) {
-  memset(out, 0, sizeof(*out));
-  out->path = csan_intern(path);
-  parser ps = {out->path, 0, out, 0};
-  size_t *open = NULL; /* indices of unmatched repeats */
-  size_t nopen = 0;
-  char *copy = malloc(len + 1);
-  if (!copy)
-    rp_die(path, 0, "out of memory");
-  memcpy(copy, text, len);
+/* ---- Counting the work ------------------------------------------------------
+ * Each command a run executes is a step, and so is each `repeat` and `end`
+ * it passes: `repeat N` with a body of B steps runs 1 + N * (B + 1) steps,
+ * `repeat 0` one. Both runs take that path, so the count bounds the work
+ * before it starts. Sums saturate instead of wrapping. */
+
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+static uint64_t sat_mul(uint64_t a, uint64_t b) {
+  return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* n more steps where the parser is: in the innermost open loop's body, or
+ * in the schedule itself. */
+static void add_steps(parser *ps, uint64_t n) {
+  if (ps->nopen) {
+    ps->body[ps->nopen - 1] = sat_add(ps->body[ps->nopen - 1], n);
+    return;
+  }
+  ps->prog->steps = sat_add(ps->prog->steps, n);
+  if (ps->prog->steps > ps->prog->limits.max_steps)
+    rp_die(ps->path, ps->line,
+           "the schedule runs more than %llu commands in all (csan-replay's limit; each "
+           "time a loop runs a line counts)",
+           (unsigned long long)ps->prog->limits.max_steps);
+}
+
+/* The `end` of the innermost open loop: its steps go to the enclosing
+ * body. A loop inside one that never runs is not limited (it never runs
+ * either, and the dry run checks it once). */
+static void end_loop(parser *ps) {
+  const rp_cmd *r = &ps->prog->cmds[ps->open[--ps->nopen]];
+  uint64_t steps = 1 + sat_mul(r->num, sat_add(ps->body[ps->nopen], 1));
+  if (r->num == 0)
+    ps->dead--;
+  else if (!ps->dead && steps > ps->prog->limits.max_steps)
+    rp_die(ps->path, r->line,
+           "this loop runs more than %llu commands in all (csan-replay's limit; loops "
+           "multiply)",
+           (unsigned long long)ps->prog->limits.max_steps);
+  add_steps(ps, steps);
+}
+
+/* ---- Lines ------------------------------------------------------------------ */
+
+/* A new command slot, zeroed and counted in prog->ncmds at once, so that
+ * rp_program_free frees what a failing command had allocated. */
+static rp_cmd *new_cmd(parser *ps) {
+  rp_program *prog = ps->prog;
+  if (prog->ncmds == ps->cap) {
+    size_t cap = ps->cap ? 2 * ps->cap : 64;
+    rp_cmd *cmds = realloc(prog->cmds, cap * sizeof(*cmds));
+    if (cmds)
+      prog->cmds = cmds;
+    size_t *open = realloc(ps->open, cap * sizeof(*open));
+    if (open)
+      ps->open = open;
+    uint64_t *body = realloc(ps->body, cap * sizeof(*body));
+    if (body)
+      ps->body = body;
+    if (!cmds || !open || !body)
+      rp_die(ps->path, ps->line, "out of memory");
+    ps->cap = cap;
+  }
+  rp_cmd *c = &prog->cmds[prog->ncmds++];
+  memset(c, 0, sizeof(*c));
+  return c;
+}
+
+/* Pairs repeat and end like brackets, and counts the steps. */
+static void nest(parser *ps, rp_cmd *c) {
+  rp_program *prog = ps->prog;
+  size_t idx = (size_t)(c - prog->cmds);
+  if (c->op == RP_REPEAT) {
+    ps->open[ps->nopen] = idx;
+    ps->body[ps->nopen++] = 0;
+    if (c->num == 0)
+      ps->dead++;
+  } else if (c->op == RP_END) {
+    if (ps->nopen == 0)
+      rp_die(ps->path, ps->line, "'end' without 'repeat'");
+    size_t r = ps->open[ps->nopen - 1];
+    c->match = r;
+    prog->cmds[r].match = idx;
+    end_loop(ps);
+  } else {
+    add_steps(ps, 1);
+  }
+}
+
+static void parse_lines(void *arg) {
+  parser *ps = arg;
+  rp_program *out = ps->prog;
+  size_t len = ps->len;
+  ps->copy = malloc(len + 1);
+  if (!ps->copy)
+    rp_die(ps->path, 0, "out of memory");
+  char *copy = ps->copy;
+  memcpy(copy, ps->text, len);
   copy[len] = '\0';
   char *p = copy;
   while (p < copy + len) {
-    ps.line++;
+    ps->line++;
     char *eol = memchr(p, '\n', (size_t)(copy + len - p));
     char *next = eol ? eol + 1 : copy + len;
     if (eol)
       *eol = '\0';
     if (memchr(p, '\0', (size_t)((eol ? eol : copy + len) - p)))
-      rp_die(path, ps.line, "NUL byte in the schedule");
+      rp_die(ps->path, ps->line, "NUL byte in the schedule");
     char *line = p;
     p = next;
-    line = variant_line(line, variant);
+    line = variant_line(line, ps->variant);
     char *hash = strchr(line, '#');
     if (hash)
       *hash = '\0';
     char *w[MAX_WORDS + 2];
     size_t nw = 0;
-    for (char *tok = strtok(line, " \t\r\f\v"); tok; tok = strtok(NULL, " \t\r\f\v")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(line, " \t\r\f\v", &save); tok;
+         tok = strtok_r(NULL, " \t\r\f\v", &save)) {
       if (nw == MAX_WORDS + 1)
-        rp_die(path, ps.line, "too many words (at most %d)", MAX_WORDS);
+        rp_die(ps->path, ps->line, "too many words (at most %d)", MAX_WORDS);
       w[nw++] = tok;
     }
     if (nw == 0)
       continue;
-    if (out->ncmds == ps.cap) {
-      ps.cap = ps.cap ? 2 * ps.cap : 64;
-      rp_cmd *cmds = realloc(out->cmds, ps.cap * sizeof(*cmds));
-      size_t *o = realloc(open, ps.cap * sizeof(*o));
-      if (!cmds || !o)
-        rp_die(path, ps.line, "out of memory");
-      out->cmds = cmds;
-      open = o;
-    }
-    rp_cmd *c = &out->cmds[out->ncmds];
-    parse_command(&ps, w, nw, c);
-    if (c->op == RP_REPEAT) {
-      open[nopen++] = out->ncmds;
-    } else if (c->op == RP_END) {
-      if (nopen == 0)
-        rp_die(path, ps.line, "'end' without 'repeat'");
-      size_t r = open[--nopen];
-      c->match = r;
-      out->cmds[r].match = out->ncmds;
-    }
-    out->ncmds++;
+    rp_cmd *c = new_cmd(ps);
+    parse_command(ps, w, nw, c);
+    nest(ps, c);
   }
-  if (nopen)
-    rp_die(path, out->cmds[open[nopen - 1]].line, "'repeat' without 'end'");
-  free(open);
-  free(copy);
+  if (ps->nopen)
+    rp_die(ps->path, out->cmds[ps->open[ps->nopen - 1]].line, "'repeat' without 'end'");
+}
+
+int rp_parse(const char *path, const char *text, size_t len, const char *variant,
+             const rp_limits *limits, rp_program *out, rp_error *err) {
+  memset(out, 0, sizeof(*out));
+  out->path = csan_intern(path);
+  out->limits = limits ? *limits : (rp_limits){RP_MAX_STEPS, RP_MAX_BYTES};
+  parser ps;
+  memset(&ps, 0, sizeof(ps));
+  ps.path = out->path;
+  ps.prog = out;
+  ps.text = text;
+  ps.len = len;
+  ps.variant = variant;
+  int rc = rp_guarded(parse_lines, &ps, err);
+  free(ps.open);
+  free(ps.body);
+  free(ps.copy);
+  if (rc != 0)
+    rp_program_free(out);
+  return rc;
 }
 
 void rp_program_free(rp_program *p) {

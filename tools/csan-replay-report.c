@@ -99,7 +99,21 @@ static const char *rp_note(void *ctx, const csan_race *e) {
   return w->flags.documented_sync_only ? csan_syncs_note(w->syncs, w->ops, e) : NULL;
 }
 
-bool rp_reporter_create(rp_world *w, csan_suppressions *supp) {
+/* The shadow holds pool_mb MiB of 128-byte escalation blocks and the race
+ * table, as on the device. */
+rp_world_status rp_world_open(rp_world *w, csan_suppressions *supp) {
+  uint64_t blocks = (uint64_t)w->flags.pool_mb * ((1u << 20) / sizeof(csan_pool_block));
+  w->shadow = csan_shadow_cpu_create(blocks >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)blocks,
+                                     (uint32_t)w->flags.race_table_size);
+  w->model = csan_model_create();
+  w->ops = csan_ops_create();
+  w->syncs = csan_syncs_create();
+  w->allocs = csan_allocs_create(0);
+  w->drain_cap = (uint32_t)w->flags.race_table_size;
+  w->drain_buf = calloc(w->drain_cap, sizeof(*w->drain_buf));
+  if (!w->shadow || !w->model || !w->ops || !w->allocs || !w->syncs ||
+      !w->drain_buf)
+    return RP_WORLD_NO_SHADOW;
   csan_report_env env;
   memset(&env, 0, sizeof(env));
   env.ctx = w;
@@ -108,5 +122,28 @@ bool rp_reporter_create(rp_world *w, csan_suppressions *supp) {
   env.ops = w->ops;
   env.allocs = w->allocs;
   w->reporter = csan_reporter_create(&w->flags, &env, supp);
-  return w->reporter != NULL;
+  return w->reporter ? RP_WORLD_OK : RP_WORLD_NO_REPORTER;
+}
+
+void rp_world_close(rp_world *w) {
+  if (w->reporter)
+    csan_reporter_destroy(w->reporter);
+  if (w->shadow)
+    csan_shadow_cpu_destroy(w->shadow);
+  if (w->model)
+    csan_model_destroy(w->model);
+  if (w->ops)
+    csan_ops_destroy(w->ops);
+  if (w->allocs)
+    csan_allocs_destroy(w->allocs);
+  if (w->syncs)
+    csan_syncs_destroy(w->syncs);
+  free(w->drain_buf);
+  w->reporter = NULL;
+  w->shadow = NULL;
+  w->model = NULL;
+  w->ops = NULL;
+  w->allocs = NULL;
+  w->syncs = NULL;
+  w->drain_buf = NULL;
 }

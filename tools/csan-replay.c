@@ -37,6 +37,9 @@
 #include "csan_stack.h"
 #include "csan_suppress.h"
 
+_Static_assert(RP_MAX_STEPS == 16777216 && RP_MAX_BYTES == 256ull << 20,
+               "usage() and README.md state the limits");
+
 static void usage(FILE *out) {
   fputs("usage: csan-replay [--variant=V] [FILE|-]\n"
         "Runs a schedule of CUDA stream operations through csan's model and shadow\n"
@@ -61,10 +64,22 @@ static void usage(FILE *out) {
         "  sync-stream S | sync-event E | sync-device\n"
         "  query-stream S | query-event E   a query that returned cudaSuccess\n"
         "  advance S N              N empty operations on S\n"
-        "  repeat N ... end         the lines in between, N times\n"
+        "  repeat N ... end         the lines in between, N times (loops nest)\n"
+        "A schedule runs at most 16777216 commands, counting each time a loop runs a\n"
+        "line (repeat and end included), and allocates at most 256 MiB in all; the\n"
+        "whole schedule, lines of `repeat 0` loops included, is checked first.\n"
         "Exit status: 66 (CSAN_OPTIONS=exitcode) when races were reported, 0 when\n"
-        "none, 2 for a malformed schedule, 1 for bad CSAN_OPTIONS.\n",
+        "none, 2 for a malformed schedule (or one over the limits), 1 for bad\n"
+        "CSAN_OPTIONS.\n",
         out);
+}
+
+/* A malformed schedule: its message, and exit status 2. */
+static void die_error(rp_error *err) __attribute__((noreturn));
+static void die_error(rp_error *err) {
+  rp_error_print(err);
+  rp_error_free(err);
+  exit(RP_EXIT_USAGE);
 }
 
 static char *read_all(FILE *f, size_t *len) {
@@ -143,29 +158,23 @@ static void read_schedule(const char *file, const char *variant, rp_program *pro
   }
   if (!is_stdin)
     fclose(f);
-  rp_parse(is_stdin ? "<stdin>" : file, text, len, variant, prog);
+  rp_error err;
+  int rc = rp_parse(is_stdin ? "<stdin>" : file, text, len, variant, NULL, prog, &err);
   free(text);
+  if (rc != 0)
+    die_error(&err);
 }
 
-/* What the real run works on: the shadow (pool_mb MiB of 128-byte
- * escalation blocks and the race table, as on the device), the model, the
- * registries and the reporter. */
+/* What the real run works on (exits when out of memory). */
 static void make_world(rp_world *w, csan_suppressions *supp) {
-  uint64_t blocks = (uint64_t)w->flags.pool_mb * ((1u << 20) / sizeof(csan_pool_block));
-  w->shadow = csan_shadow_cpu_create(blocks >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)blocks,
-                                     (uint32_t)w->flags.race_table_size);
-  w->model = csan_model_create();
-  w->ops = csan_ops_create();
-  w->allocs = csan_allocs_create(0);
-  w->syncs = csan_syncs_create();
-  w->drain_cap = (uint32_t)w->flags.race_table_size;
-  w->drain_buf = calloc(w->drain_cap, sizeof(*w->drain_buf));
-  if (!w->shadow || !w->model || !w->ops || !w->allocs || !w->syncs || !w->drain_buf) {
+  switch (rp_world_open(w, supp)) {
+  case RP_WORLD_OK:
+    return;
+  case RP_WORLD_NO_SHADOW:
     fprintf(stderr, "csan: ERROR: cannot allocate the shadow (pool_mb=%d, race_table_size=%d)\n",
             w->flags.pool_mb, w->flags.race_table_size);
     exit(1);
-  }
-  if (!rp_reporter_create(w, supp)) {
+  case RP_WORLD_NO_REPORTER:
     fprintf(stderr, "csan-replay: out of memory\n");
     exit(1);
   }
@@ -191,8 +200,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "csan-replay: out of memory\n");
     return RP_EXIT_USAGE;
   }
-  rp_execute(&prog, NULL, w.site_len); /* the dry run: exits on a malformed schedule */
+  rp_error err;
+  if (rp_execute(&prog, NULL, w.site_len, &err) != 0) /* the dry run */
+    die_error(&err);
   make_world(&w, supp);
-  rp_execute(&prog, &w, w.site_len);
+  if (rp_execute(&prog, &w, w.site_len, &err) != 0)
+    die_error(&err);
   rp_finish(&w);
 }

@@ -14,7 +14,19 @@
  * malformed schedule stops with exit status 2 before anything is reported.
  * The second run does the work. Both runs take the same path through the
  * schedule (repeat loops included), so an error the second run could meet
- * the first one has already met.
+ * the first one has already met. The dry run also checks the lines of a
+ * loop that runs no times (`repeat 0`), as if it ran once, and then forgets
+ * what they did: the real run skips them.
+ *
+ * The work is bounded before anything runs: the parser counts the commands
+ * the schedule will run, loops multiplied out, and refuses a schedule that
+ * would run more than max_steps of them (repeat loops nest, so a few lines
+ * could otherwise run for ever).
+ *
+ * Errors unwind: rp_die records the message and returns to the innermost
+ * rp_guarded call, so rp_parse and rp_execute free what they hold and
+ * return -1. The command line prints the message and exits with status 2;
+ * a fuzzer (fuzz/) goes on with its next input.
  */
 #ifndef CSAN_REPLAY_H
 #define CSAN_REPLAY_H
@@ -34,6 +46,23 @@
 
 /* Exit status of a malformed schedule or a bad command line. */
 #define RP_EXIT_USAGE 2
+
+/* What one schedule may do. The shadow lives in host memory (1.5 bytes per
+ * byte), hence the limit on allocated bytes; a command costs about a
+ * microsecond, so the step limit keeps a run under a minute or so. */
+typedef struct rp_limits {
+  uint64_t max_steps; /* commands run in all, counting each time a loop runs one */
+  uint64_t max_bytes; /* bytes allocated in all */
+} rp_limits;
+#define RP_MAX_STEPS (1ull << 24)
+#define RP_MAX_BYTES (256ull << 20)
+
+/* A malformed schedule: `csan-replay: PATH:LINE: MSG`. */
+typedef struct rp_error {
+  const char *path; /* interned */
+  unsigned line;
+  char *msg; /* malloc'ed; rp_error_free */
+} rp_error;
 
 /* ------------------------------------------------------------------------
  * The schedule.
@@ -97,19 +126,30 @@ typedef struct rp_program {
   rp_cmd *cmds;
   size_t ncmds;
   uint32_t nsites; /* site ids are 1..nsites */
+  rp_limits limits;
+  uint64_t steps; /* commands a run runs, loops multiplied out (<= limits.max_steps) */
 } rp_program;
 
 /* Parses a schedule. Lines that begin `#VARIANT:` are read without that
- * prefix when variant is VARIANT (null: none is). On a syntax error prints
- * `csan-replay: PATH:LINE: <message>` and exits with RP_EXIT_USAGE. */
-void rp_parse(const char *path, const char *text, size_t len, const char *variant,
-              rp_program *out);
+ * prefix when variant is VARIANT (null: none is); limits null: the
+ * command line's (RP_MAX_STEPS, RP_MAX_BYTES). Returns 0, or -1 with the
+ * first error in *err (and *out empty). */
+int rp_parse(const char *path, const char *text, size_t len, const char *variant,
+             const rp_limits *limits, rp_program *out, rp_error *err);
 void rp_program_free(rp_program *p);
 
-/* Prints `csan-replay: PATH:LINE: <message>` to stderr and exits with
- * RP_EXIT_USAGE. */
+/* Records `PATH:LINE: <message>` and unwinds to the innermost rp_guarded
+ * call. Outside of one it prints `csan-replay: PATH:LINE: <message>` to
+ * stderr and exits with RP_EXIT_USAGE. */
 void rp_die(const char *path, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
+/* Runs fn(arg); returns 0, or -1 when it called rp_die (its error in *err).
+ * fn's own locals are lost on an error: what must be freed then lives in
+ * *arg. */
+int rp_guarded(void (*fn)(void *arg), void *arg, rp_error *err);
+/* Prints `csan-replay: PATH:LINE: <message>` to stderr. */
+void rp_error_print(const rp_error *err);
+void rp_error_free(rp_error *err);
 
 /* ------------------------------------------------------------------------
  * The run.
@@ -139,12 +179,20 @@ typedef struct rp_world {
 /* Runs the program. world null: the dry run (names and checks only; fills
  * site_len, which has room for nsites + 1 entries). Otherwise the real run,
  * which calls rp_drain after every command and stops the process when
- * halt_on_error says so. */
-void rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len);
+ * halt_on_error says so. Returns 0, or -1 with the error in *err (a real
+ * run after a dry run that passed meets none). */
+int rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len, rp_error *err);
 
-/* csan-replay-report.c. The reporter of w, with csan-replay's environment;
- * false when out of memory. */
-bool rp_reporter_create(rp_world *w, csan_suppressions *supp);
+/* csan-replay-report.c. What a real run works on, for w->flags, with
+ * csan-replay's reporter; w->nsites and w->site_len are the caller's. */
+typedef enum rp_world_status {
+  RP_WORLD_OK,
+  RP_WORLD_NO_SHADOW,  /* the shadow, model or registries: out of memory */
+  RP_WORLD_NO_REPORTER /* out of memory */
+} rp_world_status;
+rp_world_status rp_world_open(rp_world *w, csan_suppressions *supp);
+/* Frees what rp_world_open made (not site_len, not the suppressions). */
+void rp_world_close(rp_world *w);
 /* Hands the race table's new entries to the reporter, in schedule order,
  * and empties the table. */
 void rp_drain(rp_world *w);

@@ -57,6 +57,14 @@ void *csan_pairtab_insert(csan_pairtab *t, const void *entry) {
   return slot;
 }
 
+void csan_pairtab_foreach(const csan_pairtab *t, void (*fn)(void *entry, void *ctx), void *ctx) {
+  for (size_t i = 0; i < t->cap; i++) {
+    csan_pair_key *k = entry_at(t->v, t->entry_size, i);
+    if (k->p)
+      fn(k, ctx);
+  }
+}
+
 void csan_pairtab_clear(csan_pairtab *t) {
   free(t->v);
   t->v = NULL;

@@ -32,6 +32,10 @@ void *csan_pairtab_find(const csan_pairtab *t, const void *p, uint64_t w);
  * (valid until the next insertion), or null when out of memory. */
 void *csan_pairtab_insert(csan_pairtab *t, const void *entry);
 
+/* Calls fn(entry, ctx) for every entry, in no particular order; fn must not
+ * insert. */
+void csan_pairtab_foreach(const csan_pairtab *t, void (*fn)(void *entry, void *ctx), void *ctx);
+
 /* Frees every entry; the table stays usable. */
 void csan_pairtab_clear(csan_pairtab *t);
 

@@ -13,12 +13,47 @@
  *          "module":"/path/a.out","offset":"0x1234"}   (a host stack frame), or
  *         {"function":null,"file":"sched.replay","line":9,"column":0} (a call site)
  * Addresses are hex strings (JSON numbers lose 64-bit precision); unknown
- * values are null.
+ * values are null. Strings are valid JSON whatever bytes the names hold
+ * (kernel and file names come from the program and are not checked
+ * anywhere): control characters are escaped, well-formed UTF-8 is kept as
+ * it is, and each byte that does not begin a well-formed UTF-8 sequence
+ * becomes \ufffd, the replacement character.
  */
 #include <string.h>
 
 #include "csan_report_item.h"
 #include "csan_stack.h"
+
+/* The length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0. p is NUL-terminated,
+ * and NUL is no continuation byte, so the reads stop at the end. */
+static size_t utf8_len(const unsigned char *p) {
+  unsigned char c = p[0];
+  size_t n;
+  unsigned char lo = 0x80, hi = 0xbf; /* the second byte's range */
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4;
+  else
+    return 0;
+  if (c == 0xe0)
+    lo = 0xa0; /* overlong */
+  else if (c == 0xed)
+    hi = 0x9f; /* surrogates */
+  else if (c == 0xf0)
+    lo = 0x90; /* overlong */
+  else if (c == 0xf4)
+    hi = 0x8f; /* above U+10FFFF */
+  if (p[1] < lo || p[1] > hi)
+    return 0;
+  for (size_t i = 2; i < n; i++)
+    if (p[i] < 0x80 || p[i] > 0xbf)
+      return 0;
+  return n;
+}
 
 static void json_str(FILE *out, const char *s) {
   if (!s) {
@@ -27,6 +62,16 @@ static void json_str(FILE *out, const char *s) {
   }
   fputc('"', out);
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p >= 0x80) {
+      size_t n = utf8_len(p);
+      if (n == 0) {
+        fputs("\\ufffd", out);
+        continue;
+      }
+      fwrite(p, 1, n, out);
+      p += n - 1;
+      continue;
+    }
     switch (*p) {
     case '"':
       fputs("\\\"", out);

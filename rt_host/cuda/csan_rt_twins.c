@@ -50,11 +50,43 @@ void csan_rt_count_unchecked_launch(void) {
 
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static csan_pairtab g_tab = CSAN_PAIRTAB_INIT(twin_entry); /* under g_mu */
+/* The states of entries a reset forgot (under g_mu): a launch racing with
+ * the reset may still hold a copy of its entry, so they are never freed,
+ * only kept (a few bytes per kernel and reset). */
+static twin_state **g_retired;
+static size_t g_nretired, g_cap_retired;
+
+static void state_free(twin_state *st) {
+  if (!st)
+    return;
+  pthread_mutex_destroy(&st->mu);
+  free(st);
+}
+
+/* Keeps st among the retired states; false when out of memory. */
+static bool retire_nolock(twin_state *st) {
+  if (g_nretired == g_cap_retired) {
+    size_t cap = g_cap_retired ? 2 * g_cap_retired : 64;
+    twin_state **v = realloc(g_retired, cap * sizeof(*v));
+    if (!v)
+      return false;
+    g_retired = v;
+    g_cap_retired = cap;
+  }
+  g_retired[g_nretired++] = st;
+  return true;
+}
+
+static void retire_entry(void *entry, void *ctx) {
+  const twin_entry *e = entry;
+  /* Out of memory the state is lost, which is safer than freed. */
+  if (e->state)
+    (void)retire_nolock(e->state);
+}
 
 void csan_rt_twins_forget(void) {
-  /* The twins' states are not freed: a launch racing with the reset may
-   * still hold a copy of its entry (a few bytes per kernel and reset). */
   pthread_mutex_lock(&g_mu);
+  csan_pairtab_foreach(&g_tab, retire_entry, NULL);
   csan_pairtab_clear(&g_tab);
   pthread_mutex_unlock(&g_mu);
 }
@@ -135,11 +167,22 @@ twin_entry csan_rt_twin_get(const void *func) {
   csan_rt_own_begin(&own);
   twin_lookup(func, ctx, &e);
   csan_rt_own_end(&own);
+  /* Another thread may have looked the kernel up meanwhile: the first
+   * entry in stays, and this one's state is freed (nobody else has seen
+   * it). Out of memory, it cannot be kept either: the kernel runs
+   * unchecked, as a null state says. */
+  twin_state *mine = e.state;
   pthread_mutex_lock(&g_mu);
   t = csan_pairtab_insert(&g_tab, &e);
   if (t)
     e = *t;
   pthread_mutex_unlock(&g_mu);
+  if (!t) {
+    e.state = NULL;
+    e.twin = NULL;
+  }
+  if (e.state != mine)
+    state_free(mine);
   return e;
 }
 

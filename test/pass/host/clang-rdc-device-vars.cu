@@ -5,7 +5,9 @@
 // __static__<cuid> suffix), size, and CSAN_VAR_F_CONSTANT (2) for
 // __constant__. The kernel's entry and the extern declaration (no entry) are
 // not registered. -O0 and -O2 alike. Without -fgpu-rdc (NORDC) there are no
-// entries and no constructor.
+// entries and no constructor. The <cuid> is a hash of the compilation (the
+// source's path and the options), in hex without leading zeros, so neither
+// it nor the name's length is checked.
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-host-only -fgpu-rdc -S -emit-llvm -O0 -fpass-plugin=%csan_plugin %s -o - | FileCheck %s
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-host-only -fgpu-rdc -S -emit-llvm -O2 -fpass-plugin=%csan_plugin %s -o - | FileCheck %s
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-host-only -S -emit-llvm -O0 -fpass-plugin=%csan_plugin %s -o - | FileCheck %s --check-prefix=NORDC
@@ -26,7 +28,7 @@ int upload(const int *h) {
 
 // CHECK:       @[[DV:__csan_device_var_name[.0-9]*]] = private unnamed_addr constant [3 x i8] c"dv\00"
 // CHECK-NEXT:  @[[CV:__csan_device_var_name[.0-9]*]] = private unnamed_addr constant [3 x i8] c"cv\00"
-// CHECK-NEXT:  @[[SV:__csan_device_var_name[.0-9]*]] = private unnamed_addr constant [33 x i8] c"_ZL2sv__static__{{[0-9a-f]+}}\00"
+// CHECK-NEXT:  @[[SV:__csan_device_var_name[.0-9]*]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"_ZL2sv__static__{{[0-9a-f]+}}\00"
 // CHECK-NEXT:  @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @csan.register_device_vars, ptr null }]
 // CHECK-LABEL: define internal void @csan.register_device_vars()
 // CHECK-NEXT:  call void @__csan_register_device_var(ptr @dv, ptr @[[DV]], i64 64, i32 0)

@@ -3,8 +3,8 @@
 // the same word, is a miss, also among many entries of one pointer);
 // inserting a key that is there returns the
 // entry already in the table and keeps its value; the table grows past its
-// first capacity without losing an entry; after clear nothing is found and
-// the table works again.
+// first capacity without losing an entry; foreach visits every entry once;
+// after clear nothing is found and the table works again.
 // RUN: %cc_core -o %t && %t | FileCheck %s
 #include <stdio.h>
 
@@ -27,6 +27,12 @@ static void show(const csan_pairtab *t, const void *p, uint64_t w) {
            e->value);
   else
     printf("(obj%d, %llu) not found\n", OBJ_NO(p), (unsigned long long)w);
+}
+
+static void add_value(void *e, void *sum) { *(long long *)sum += ((entry *)e)->value; }
+static void count_entry(void *e, void *n) {
+  (void)e;
+  ++*(size_t *)n;
 }
 
 int main(void) {
@@ -85,6 +91,14 @@ int main(void) {
   // CHECK-NEXT: after growth: 2029 entries, 0 wrong, capacity at least twice: 1
   show(&t, OBJ(1), 7);
   // CHECK-NEXT: (obj1, 7) -> 100
+
+  long long sum = 0;
+  size_t visits = 0;
+  csan_pairtab_foreach(&t, add_value, &sum);
+  csan_pairtab_foreach(&t, count_entry, &visits);
+  printf("foreach: %zu visits, values sum to %lld\n", visits, sum);
+  // 100 + (0 + ... + 29) + sum over i < 1000 of (20 i + 1)
+  // CHECK-NEXT: foreach: 2029 visits, values sum to 9991534
 
   csan_pairtab_clear(&t);
   show(&t, OBJ(1), 7);

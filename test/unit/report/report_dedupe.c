@@ -45,6 +45,8 @@ int main(void) {
   csan_report_get_stats(r, &st);
   fprintf(stderr, "printed %zu duplicates %llu\n", printed, (unsigned long long)st.duplicates);
   csan_report_finish(r, 0, NULL);
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

@@ -33,6 +33,8 @@ int main(int argc, char **argv) {
   int status = csan_report_finish(r, 7, &notes);
   int again = csan_report_finish(r, 7, &notes);
   fprintf(stderr, "status %d again %d\n", status, again);
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

@@ -27,6 +27,8 @@ int main(void) {
   size_t later = csan_report_races(r, e + 1, 2);
   fprintf(stderr, "first %zu halt %d later %zu\n", first, halt, later);
   fprintf(stderr, "status %d\n", csan_report_finish(r, 0, NULL));
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

@@ -30,6 +30,8 @@ int main(void) {
   e.count = 7;
   csan_report_races(r, &e, 1);
   csan_report_finish(r, 0, NULL);
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

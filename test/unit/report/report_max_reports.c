@@ -23,6 +23,8 @@ int main(void) {
   csan_reporter *r = csan_reporter_create(&flags, &env, NULL);
   csan_report_races(r, e, 5);
   fprintf(stderr, "status %d\n", csan_report_finish(r, 0, NULL));
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

@@ -50,6 +50,7 @@ int main(void) {
   fprintf(stderr, "pending: %zu\n", pending);
   csan_report_finish(r, 0, NULL);
   csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

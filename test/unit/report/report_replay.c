@@ -28,6 +28,8 @@ int main(void) {
   e[1].count = 2; // the same entry copied again later: not a new report
   csan_report_races(r, e, 2);
   fprintf(stderr, "status %d\n", csan_report_finish(r, 0, NULL));
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

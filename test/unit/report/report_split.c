@@ -31,6 +31,8 @@ int main(void) {
   };
   fprintf(stderr, "printed %zu\n", csan_report_races(r, e, 3));
   csan_report_finish(r, 0, NULL);
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

@@ -24,6 +24,9 @@ int main(void) {
   csan_race e = make_race(2, 1, CSAN_ACC_READ, 4, 5, 1, 1, CSAN_TAG_WRITE, 3, 0x1010, 0x1014);
   csan_report_races(r, &e, 1);
   fprintf(stderr, "status %d\n", csan_report_finish(r, 0, NULL));
+  csan_reporter_destroy(r);
+  csan_suppressions_free(supp);
+  env_fini();
   return 0;
 }
 

@@ -42,6 +42,8 @@ int main(int argc, char **argv) {
     csan_report_races(r, &e, 1);
   int status = csan_report_finish(r, 0, NULL);
   fprintf(stderr, "status %d\n", status);
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

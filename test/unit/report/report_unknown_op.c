@@ -27,6 +27,8 @@ int main(void) {
   };
   csan_report_races(r, e, 3);
   csan_report_finish(r, 0, NULL);
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 

@@ -48,6 +48,8 @@ int main(void) {
   csan_race plain = make_race(2, 2, CSAN_ACC_READ, 4, 5, 1, 4, CSAN_TAG_WRITE, 3, 0x1010, 0x1014);
   csan_report_races(r, &plain, 1);
   csan_report_finish(r, 0, NULL);
+  csan_reporter_destroy(r);
+  env_fini();
   return 0;
 }
 
