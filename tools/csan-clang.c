@@ -352,7 +352,8 @@ static void push_cc1_llvm_option(args *out, const char *opt) {
 }
 
 /* The user's arguments, with two rewrites:
- *  - -mllvm -csan-... goes to cc1 only (push_cc1_llvm_option), and nowhere
+ *  - -mllvm -csan-... (or -mllvm=-csan-...) goes to cc1 only
+ *    (push_cc1_llvm_option), and nowhere
  *    when nothing is compiled (a link line: no job there runs csan's passes);
  *  - -fgpu-default-stream= is handed to cc1: clang 22's driver forwards it
  *    only for HIP and warns that it is unused for CUDA; cc1 honours it for
@@ -366,6 +367,11 @@ static void add_user_args(args *out, int argc, char **argv, const plan *p) {
       if (p->compiles)
         push_cc1_llvm_option(out, argv[i + 1]);
       i++;
+      continue;
+    }
+    if (starts(argv[i], "-mllvm=-csan") && !after_xclang) {
+      if (p->compiles)
+        push_cc1_llvm_option(out, argv[i] + strlen("-mllvm="));
       continue;
     }
     if (starts(argv[i], "-fgpu-default-stream=") && !after_xclang) {

@@ -4,6 +4,11 @@
 // whose comment lists them. Everything an instruction may do to memory ends
 // up either as one or more Access records (checks to emit) or as a
 // SkipReason per access that gets no check; the caller counts both.
+//
+// Selection adds instructions in one case: an address the IR does not hold
+// yet (an integer asm operand made a pointer, [$N+imm], a wmma line at a
+// run-time stride, the one-lane mask of a guarded PTX access), inserted
+// right before the access, and only for an access that passes every rule.
 //===----------------------------------------------------------------------===//
 
 #include "CsanDevice.h"
@@ -160,6 +165,9 @@ static std::optional<SkipReason> optionSkipReason(AccessKind K, bool IsMemIntrin
 }
 
 namespace {
+struct PtxMemOp;
+struct PtxRegisters;
+
 /// Collects the accesses of one instruction, applying the address and
 /// option rules to each.
 struct Selector {
@@ -223,6 +231,8 @@ struct Selector {
   void selectWmmaIntrinsic(IntrinsicInst &II, StringRef Name);
   void selectOtherPointerCall(CallBase &CB);
   void selectInlineAsm(CallBase &CB);
+  void selectPtxMemOp(CallBase &CB, const PtxMemOp &M, const PtxRegisters &Regs,
+                      ArrayRef<Value *> Operands, Value *Guard, bool GuardNonZero);
 };
 } // namespace
 
@@ -1026,11 +1036,11 @@ static PtxDecision classifyPtx(const PtxInstruction &P) {
   return D;
 }
 
-/// The call argument behind asm operand N, as a pointer: a pointer operand
-/// itself, the pointer of a ptrtoint, or an i64 made a pointer (an
-/// inttoptr before the asm). Null when operand N is an output or no
-/// 64-bit value.
-static Value *asmOperandPointer(CallBase &CB, ArrayRef<Value *> Operands, int N) {
+/// The call argument behind asm operand N as an address: a pointer operand
+/// itself, the pointer of a ptrtoint, or an i64 (made a pointer by
+/// materializeAsmAddress). Null when operand N is an output or no 64-bit
+/// value.
+static Value *asmOperandAddress(ArrayRef<Value *> Operands, int N) {
   if (N < 0 || unsigned(N) >= Operands.size() || !Operands[N])
     return nullptr;
   Value *V = Operands[N];
@@ -1038,10 +1048,17 @@ static Value *asmOperandPointer(CallBase &CB, ArrayRef<Value *> Operands, int N)
     return V;
   if (auto *P2I = dyn_cast<PtrToIntOperator>(V))
     return P2I->getPointerOperand();
-  if (!V->getType()->isIntegerTy(64))
-    return nullptr;
+  return V->getType()->isIntegerTy(64) ? V : nullptr;
+}
+
+/// A pointer to V + Offset, computed before the asm (inttoptr, GEP).
+static Value *materializeAsmAddress(CallBase &CB, Value *V, int64_t Offset) {
   IRBuilder<> IRB(&CB);
-  return IRB.CreateIntToPtr(V, IRB.getPtrTy(), "csan.asm.addr");
+  if (!V->getType()->isPointerTy())
+    V = IRB.CreateIntToPtr(V, IRB.getPtrTy(), "csan.asm.addr");
+  if (Offset)
+    V = IRB.CreatePtrAdd(V, IRB.getInt64(uint64_t(Offset)), "csan.asm.addr");
+  return V;
 }
 
 /// Inline asm: the memory instructions of its PTX text (classifyPtx) get
@@ -1094,80 +1111,93 @@ void Selector::selectInlineAsm(CallBase &CB) {
       skip(*D.Skip);
       continue;
     }
-    // The guard, as a one-lane mask for the check.
-    Value *Mask = nullptr;
+    // The guard: a predicate the asm computed from an operand.
+    Value *GuardValue = nullptr;
+    bool GuardNonZero = true;
     if (!P.Guard.empty()) {
       auto It = Regs.Predicates.find(P.Guard.str());
-      Value *V = It == Regs.Predicates.end() || unsigned(It->second.Operand) >= Operands.size()
-                     ? nullptr
-                     : Operands[It->second.Operand];
-      if (!V || !(V->getType()->isIntegerTy() || V->getType()->isPointerTy())) {
+      if (It != Regs.Predicates.end() && unsigned(It->second.Operand) < Operands.size())
+        GuardValue = Operands[It->second.Operand];
+      if (!GuardValue ||
+          !(GuardValue->getType()->isIntegerTy() || GuardValue->getType()->isPointerTy())) {
         for (size_t N = 0; N < D.Ops.size(); ++N)
           skip(SkipReason::InlineAsmPredicate);
         continue;
       }
-      IRBuilder<> IRB(&CB);
-      bool NonZero = It->second.NonZero != P.GuardNegated;
-      Value *Zero = Constant::getNullValue(V->getType());
-      Value *On = NonZero ? IRB.CreateICmpNE(V, Zero) : IRB.CreateICmpEQ(V, Zero);
-      Mask = IRB.CreateInsertElement(PoisonValue::get(FixedVectorType::get(IRB.getInt1Ty(), 1)),
-                                     On, uint64_t(0), "csan.asm.guard");
+      GuardNonZero = It->second.NonZero != P.GuardNegated;
     }
-    for (const PtxMemOp &M : D.Ops) {
-      std::optional<AsmAddress> Addr = parseAsmAddress(M.Address, Regs);
-      Value *Ptr = Addr ? asmOperandPointer(CB, Operands, Addr->Operand) : nullptr;
-      if (!Ptr) {
-        skip(SkipReason::InlineAsmAddress);
-        continue;
-      }
-      if (Addr->Offset) {
-        IRBuilder<> IRB(&CB);
-        Ptr = IRB.CreatePtrAdd(Ptr, IRB.getInt64(Addr->Offset), "csan.asm.addr");
-      }
-      if (M.Wmma) {
-        Value *Stride = nullptr;
-        if (!M.Stride.empty()) {
-          int N = parseOperandRef(M.Stride);
-          if (N >= 0 && unsigned(N) < Operands.size() && Operands[N])
-            Stride = Operands[N];
-          else if (auto V = parsePtxInteger(M.Stride))
-            Stride = ConstantInt::get(Type::getInt64Ty(CB.getContext()), *V);
-          else {
-            skip(SkipReason::InlineAsmUnknown);
-            continue;
-          }
-        }
-        if (Mask) {
-          skip(SkipReason::InlineAsmPredicate);
-          continue;
-        }
-        addLines(M.Kind, Ptr, M.Wmma->Lines, uint64_t(M.Wmma->LineElems) * M.Wmma->Bits / 8,
-                 Stride, M.Wmma->Bits);
-        continue;
-      }
-      Access A;
-      A.Kind = M.Kind;
-      A.Ptr = Ptr;
-      A.Size = M.Size;
-      if (!M.SizeOperand.empty()) {
-        int N = parseOperandRef(M.SizeOperand);
-        Value *Len = N >= 0 && unsigned(N) < Operands.size() ? Operands[N] : nullptr;
-        if (!Len || !Len->getType()->isIntegerTy()) {
-          skip(SkipReason::InlineAsmUnknown);
-          continue;
-        }
-        if (auto *C = dyn_cast<ConstantInt>(Len))
-          A.Size = C->getZExtValue();
-        else
-          A.SizeV = Len;
-      }
-      if (Mask) {
-        A.Mask = Mask;
-        A.Lane = 0;
-      }
-      add(A, M.IsBulk);
-    }
+    for (const PtxMemOp &M : D.Ops)
+      selectPtxMemOp(CB, M, Regs, Operands, GuardValue, GuardNonZero);
   }
+}
+
+/// One memory operation of inline PTX: its address, size and guard resolved
+/// against the asm's operands. Every rule is applied before any instruction
+/// is added to compute the address, so an access that gets no check leaves
+/// the IR as it was.
+void Selector::selectPtxMemOp(CallBase &CB, const PtxMemOp &M, const PtxRegisters &Regs,
+                              ArrayRef<Value *> Operands, Value *Guard, bool GuardNonZero) {
+  std::optional<AsmAddress> Addr = parseAsmAddress(M.Address, Regs);
+  Value *Base = Addr ? asmOperandAddress(Operands, Addr->Operand) : nullptr;
+  if (!Base)
+    return skip(SkipReason::InlineAsmAddress);
+  if (M.Wmma && Guard)
+    return skip(SkipReason::InlineAsmPredicate);
+
+  // Size: a constant, or an operand (cp.async src-size, bulk size).
+  uint64_t Size = M.Size;
+  Value *SizeV = nullptr;
+  if (!M.SizeOperand.empty()) {
+    int N = parseOperandRef(M.SizeOperand);
+    Value *Len = N >= 0 && unsigned(N) < Operands.size() ? Operands[N] : nullptr;
+    if (!Len || !Len->getType()->isIntegerTy())
+      return skip(SkipReason::InlineAsmUnknown);
+    if (auto *C = dyn_cast<ConstantInt>(Len))
+      Size = C->getZExtValue();
+    else
+      SizeV = Len;
+  }
+  Value *Stride = nullptr;
+  if (M.Wmma && !M.Stride.empty()) {
+    int N = parseOperandRef(M.Stride);
+    if (N >= 0 && unsigned(N) < Operands.size() && Operands[N] &&
+        Operands[N]->getType()->isIntegerTy())
+      Stride = Operands[N];
+    else if (auto V = parsePtxInteger(M.Stride))
+      Stride = ConstantInt::get(Type::getInt64Ty(CB.getContext()), *V);
+    else
+      return skip(SkipReason::InlineAsmUnknown);
+  }
+
+  // The rules, on what the address is based on (an integer operand is a
+  // generic address: only the options apply).
+  bool IsBulk = M.IsBulk && !M.Wmma;
+  std::optional<SkipReason> R = Base->getType()->isPointerTy()
+                                    ? ruleSkipReason(Base, M.Kind, IsBulk)
+                                    : optionSkipReason(M.Kind, IsBulk);
+  if (R)
+    return skip(*R);
+  if (!M.Wmma && !SizeV && Size == 0)
+    return skip(SkipReason::ZeroSize);
+
+  Value *Ptr = materializeAsmAddress(CB, Base, Addr->Offset);
+  if (M.Wmma)
+    return addLines(M.Kind, Ptr, M.Wmma->Lines, uint64_t(M.Wmma->LineElems) * M.Wmma->Bits / 8,
+                    Stride, M.Wmma->Bits);
+  Access A;
+  A.Kind = M.Kind;
+  A.Ptr = Ptr;
+  A.Size = Size;
+  A.SizeV = SizeV;
+  if (Guard) {
+    IRBuilder<> IRB(&CB);
+    Value *Zero = Constant::getNullValue(Guard->getType());
+    Value *On = GuardNonZero ? IRB.CreateICmpNE(Guard, Zero) : IRB.CreateICmpEQ(Guard, Zero);
+    A.Mask = IRB.CreateInsertElement(PoisonValue::get(FixedVectorType::get(IRB.getInt1Ty(), 1)),
+                                     On, uint64_t(0), "csan.asm.guard");
+    A.Lane = 0;
+  }
+  add(A, IsBulk);
 }
 
 /// Decides which accesses of instruction I get a check. The rules:
@@ -1175,34 +1205,44 @@ void Selector::selectInlineAsm(CallBase &CB) {
 ///  1. Accesses are loads, stores, atomicrmw, cmpxchg, memory intrinsics
 ///     (memcpy, memmove, memset, their .inline forms, memset.pattern), masked
 ///     loads/stores, gathers/scatters, expanding loads/compressing stores,
-///     NVVM intrinsics that read or write memory through a pointer, and
-///     inline asm that may access memory. Calls of functions are not: the
-///     callee is checked where it is defined.
+///     NVVM intrinsics that read or write memory through a pointer, and the
+///     memory instructions of inline PTX (selectInlineAsm), whatever LLVM
+///     assumes of the asm (memory(none) included). Asm without a memory
+///     instruction is no access. Calls of functions are not: the callee is
+///     checked where it is defined.
 ///  2. Accesses tagged !nosanitize get no check.
 ///  3. Memory that no other stream can reach gets no check: shared (3, 7),
-///     constant (4), local (5), tensor (6) and param (101) address spaces,
-///     generic pointers based on such memory, on an alloca (local memory is
-///     private to its thread, escaping or not) or on a byval parameter (param
-///     space in kernels, a local copy in device functions), and reads of
-///     constant globals. Global (1) and other generic pointers are checked:
-///     the runtime itself ignores addresses outside the global window.
+///     constant (4), local (5), tensor (6) and param (101) address spaces
+///     (in PTX: .shared, .const, .local, .param, and mbarrier, ldmatrix,
+///     stmatrix, wgmma, tcgen05), generic pointers based on such memory, on
+///     an alloca (local memory is private to its thread, escaping or not) or
+///     on a byval parameter (param space in kernels, a local copy in device
+///     functions), and reads of constant globals. Global (1) and other
+///     generic pointers are checked: the runtime itself ignores addresses
+///     outside the global window.
 ///  4. The kind: atomicrmw, cmpxchg and atomic stores are atomic writes,
 ///     atomic loads atomic reads, when their scope is device or system;
-///     narrower atomics are plain (see isAtomicAcrossKernels). Volatile is
-///     plain. Read-only data (const __restrict__, !invariant.load, ldu) is
-///     still checked: another stream may write it.
+///     narrower atomics are plain (see isAtomicAcrossKernels); likewise PTX
+///     atom/red (default scope .gpu) and .relaxed/.acquire/.release/.mmio
+///     ld/st. Volatile is plain. Read-only data (const __restrict__,
+///     !invariant.load, ldu, ld.global.nc) is still checked: another stream
+///     may write it.
 ///  5. -csan-instrument-{reads,writes,atomics}=false drop loads, stores and
 ///     atomics of their kind; -csan-instrument-memintrinsics=false drops
 ///     memory intrinsics and bulk/async copies (both of their sides).
 ///  6. The size is the store size of the type (vectors and aggregates
-///     included) or the intrinsic's length; a constant length of 0 needs no
-///     check. Masked operations check exactly their enabled lanes.
+///     included), the PTX type's bytes times its vector count, or the
+///     intrinsic's or copy's length; a constant length of 0 needs no check.
+///     Masked operations check exactly their enabled lanes, guarded PTX
+///     only when its guard holds, wmma fragments exactly their lines
+///     (addLines).
 ///  7. Operations whose bytes cannot be named from the IR (tensor-map bulk
-///     copies, byte-masked bulk stores, bulk reductions, wmma fragments,
-///     textures and surfaces, inline asm) are counted under their own reason.
-///     Any other intrinsic that may touch memory through a pointer that is
-///     not provably shared/local/... is counted as Unclassified, which must
-///     stay 0.
+///     copies, byte-masked bulk stores, bulk reductions, textures and
+///     surfaces, multimem, wmma of an unknown shape, inline PTX whose
+///     address, guard or form csan cannot read) are counted under their own
+///     reason. Any other intrinsic that may touch memory through a pointer
+///     that is not provably shared/local/... is counted as Unclassified,
+///     which must stay 0.
 void csan::device::selectChecks(Instruction &I, bool IsKernel, const DataLayout &DL,
                                 Selection &Out) {
   Selector S{I, IsKernel, DL, Out};

@@ -110,3 +110,10 @@ attributes #0 = { nounwind memory(none) }
 ; STATS-NEXT: inline asm: predicate not known{{ +}}0
 ; STATS-NEXT: inline asm: instruction not understood{{ +}}0
 ; STATS:      unclassified{{ +}}0
+
+; An access that gets no check leaves the IR as it was: no address is
+; computed for it.
+; RUN: %opt -passes=csan-device -csan-instrument-reads=0 -S %s | FileCheck %s --check-prefix=UNCHECKED
+; UNCHECKED-NOT: csan.asm
+; UNCHECKED-NOT: inttoptr
+; UNCHECKED-NOT: insertelement
