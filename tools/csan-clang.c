@@ -19,7 +19,6 @@
  *     (no CUDA compiled in the same command), without which clang 22 links
  *     relocatable device code into no device image.
  *
- *
  * Arguments are rewritten in three cases only:
  *   - response files (@file, as CMake and Ninja write for long command lines)
  *     are expanded first, nested ones too, with clang's GNU quoting rules, so
