@@ -1,22 +1,37 @@
 /* csan-clang, csan-clang++: drop-in replacements for clang and clang++ that
  * build with csan.
  *
- * They run clang-22 with the user's arguments unchanged and add only:
+ * They run clang-22 with the user's arguments and add only:
  *   - when something is compiled: -fpass-plugin=<prefix>/lib/csan.so (the
  *     plugin instruments both the host and the device compilation and links
  *     the device runtime itself);
  *   - when CUDA is compiled: --cuda-path (unless given), -Wno-unknown-cuda-version,
  *     -isystem <cuda>/include/cccl (CCCL's headers, where nvcc finds them),
- *     -mllvm -csan-twin-max-threads=1024 unless -fgpu-rdc (twins launchable with
+ *     -csan-twin-max-threads=1024 unless -fgpu-rdc (twins launchable with
  *     any block size), and, unless the user chose GPU architectures, the
- *     default one with its PTX (--offload-arch=sm_90 --cuda-include-ptx=sm_90)
- *     so newer GPUs JIT it;
+ *     default one (--offload-arch=sm_90) with its PTX (--cuda-include-ptx=sm_90,
+ *     not under -fgpu-rdc, where clang embeds none) so newer GPUs JIT it;
  *   - -fgpu-default-stream=per-thread, which clang 22's driver drops for CUDA,
  *     is passed to cc1 with -Xclang;
  *   - when something is linked: the host runtime and the CUDA runtime
  *     (-lcsan_rt -lcudart, with rpaths; libcsan_rt.a when the user links the
- *     static CUDA runtime), and --offload-link for -fgpu-rdc links, without
- *     which clang 22 links relocatable device code into no device image.
+ *     static CUDA runtime), and --offload-link for -fgpu-rdc links of objects
+ *     (no CUDA compiled in the same command), without which clang 22 links
+ *     relocatable device code into no device image.
+ *
+ * Arguments are rewritten in three cases only:
+ *   - response files (@file, as CMake and Ninja write for long command lines)
+ *     are expanded first, nested ones too, with clang's GNU quoting rules, so
+ *     what they hold is classified like the command line; a file that cannot
+ *     be read stays an argument, as clang leaves it;
+ *   - pass options for csan (-mllvm -csan-..., the user's and csan's own) go
+ *     to cc1 only, as -Xclang -mllvm -Xclang -csan-...: the assembler job of
+ *     -save-temps (cc1as) and an LTO link load no plugin and would reject
+ *     them; a command that compiles nothing drops them (CMake passes compile
+ *     flags to the link line too);
+ *   - -fgpu-default-stream=per-thread (below).
+ * A command line longer than kMaxDirectBytes is handed to clang in a
+ * temporary response file.
  *
  * <prefix> is the parent of the directory holding this executable, so the
  * build tree and an install tree work alike. CSAN_CLANG / CSAN_CLANGXX
@@ -29,7 +44,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef CSAN_CLANG_PATH
@@ -112,6 +129,114 @@ static bool exists(const char *path) {
   return stat(path, &st) == 0;
 }
 
+/* Response files. clang expands `@file` arguments before it parses the
+ * command line (llvm::cl::ExpansionContext with the GNU tokenizer): the file
+ * is split at whitespace; a backslash escapes the next character, also inside
+ * quotes; single or double quotes group; an empty quoted word is no word.
+ * Nested @file arguments are expanded too, relative to the current directory
+ * as clang does, and a file that cannot be read stays a plain argument. */
+static void tokenize_gnu(const char *src, size_t n, args *out) {
+  char *tok = malloc(n + 1);
+  if (!tok)
+    die("out of memory");
+  size_t len = 0;
+  for (size_t i = 0; i < n; i++) {
+    char c = src[i];
+    if (len == 0 && (c == ' ' || c == '\t' || c == '\r' || c == '\n'))
+      continue;
+    if (c == '\\' && i + 1 < n) {
+      tok[len++] = src[++i];
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      for (i++; i < n && src[i] != c; i++) {
+        if (src[i] == '\\' && i + 1 < n)
+          i++;
+        tok[len++] = src[i];
+      }
+      if (i == n)
+        break;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      tok[len] = '\0';
+      push(out, tok);
+      len = 0;
+      continue;
+    }
+    tok[len++] = c;
+  }
+  if (len) {
+    tok[len] = '\0';
+    push(out, tok);
+  }
+  free(tok);
+}
+
+static bool read_file(const char *path, char **data, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  if (!buf)
+    die("out of memory");
+  size_t got;
+  while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      cap *= 2;
+      buf = realloc(buf, cap);
+      if (!buf)
+        die("out of memory");
+    }
+  }
+  bool ok = !ferror(f);
+  fclose(f);
+  if (!ok) {
+    free(buf);
+    return false;
+  }
+  /* A UTF-8 byte order mark is not part of the first word. */
+  if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+    memmove(buf, buf + 3, n - 3);
+    n -= 3;
+  }
+  *data = buf;
+  *len = n;
+  return true;
+}
+
+/* Appends arg to out, expanded when it names a response file. depth bounds
+ * nesting (a file that includes itself). */
+static void expand_arg(const char *arg, args *out, int depth) {
+  char *data;
+  size_t len;
+  if (arg[0] != '@' || !read_file(arg + 1, &data, &len)) {
+    push(out, arg);
+    return;
+  }
+  if (depth > 64) {
+    fprintf(stderr, "csan-clang: error: response files nest too deeply (recursive?): %s\n", arg);
+    exit(1);
+  }
+  args inner = {0};
+  tokenize_gnu(data, len, &inner);
+  free(data);
+  for (size_t i = 0; i < inner.n; i++) {
+    expand_arg(inner.v[i], out, depth + 1);
+    free(inner.v[i]);
+  }
+  free(inner.v);
+}
+
+/* argv[1..] with every response file expanded; argv[0] kept. */
+static void expand_response_files(int argc, char **argv, args *out) {
+  push(out, argv[0]);
+  for (int i = 1; i < argc; i++)
+    expand_arg(argv[i], out, 0);
+}
+
 /* What the command line asks clang to do, as far as csan cares. */
 typedef struct plan {
   bool compiles;     /* some input is compiled (not only linked) */
@@ -187,8 +312,8 @@ static void classify(int argc, char **argv, plan *p) {
         i++;
       continue;
     }
-    if (a[0] == '@') /* response file: contents are passed through as they are */
-      continue;
+    /* An @file left after expansion could not be read: clang reports it
+     * as a missing input. */
     /* An input. */
     p->inputs++;
     bool as_cuda = lang ? strcmp(lang, "cuda") == 0 : ends(a, ".cu");
@@ -221,13 +346,41 @@ typedef struct layout {
   char prefix[PATH_MAX], libdir[PATH_MAX + 8], plugin[PATH_MAX + 32];
 } layout;
 
-/* The user's arguments, with -fgpu-default-stream= handed to cc1: clang 22's
- * driver forwards it only for HIP and warns that it is unused for CUDA; cc1
- * honours it for CUDA (the headers then select the _ptsz/_ptds entry points
- * and <<<>>> calls cudaLaunchKernel_ptsz). */
+/* A pass option for csan, for cc1 only: -Xclang -mllvm -Xclang <opt>. Given
+ * to the driver as -mllvm <opt>, clang would also hand it to jobs that load
+ * no plugin and reject the unknown option: the assembler of -save-temps
+ * (cc1as) and the LTO linker plugin (-plugin-opt). */
+static void push_cc1_llvm_option(args *out, const char *opt) {
+  push(out, "-Xclang");
+  push(out, "-mllvm");
+  push(out, "-Xclang");
+  push(out, opt);
+}
+
+/* The user's arguments, with two rewrites:
+ *  - -mllvm -csan-... (or -mllvm=-csan-...) goes to cc1 only
+ *    (push_cc1_llvm_option), and nowhere
+ *    when nothing is compiled (a link line: no job there runs csan's passes);
+ *  - -fgpu-default-stream= is handed to cc1: clang 22's driver forwards it
+ *    only for HIP and warns that it is unused for CUDA; cc1 honours it for
+ *    CUDA (the headers then select the _ptsz/_ptds entry points and <<<>>>
+ *    calls cudaLaunchKernel_ptsz). */
 static void add_user_args(args *out, int argc, char **argv, const plan *p) {
   for (int i = 1; i < argc; i++) {
-    if (starts(argv[i], "-fgpu-default-stream=") && strcmp(argv[i - 1], "-Xclang") != 0) {
+    bool after_xclang = strcmp(argv[i - 1], "-Xclang") == 0;
+    if (strcmp(argv[i], "-mllvm") == 0 && !after_xclang && i + 1 < argc &&
+        starts(argv[i + 1], "-csan")) {
+      if (p->compiles)
+        push_cc1_llvm_option(out, argv[i + 1]);
+      i++;
+      continue;
+    }
+    if (starts(argv[i], "-mllvm=-csan") && !after_xclang) {
+      if (p->compiles)
+        push_cc1_llvm_option(out, argv[i] + strlen("-mllvm="));
+      continue;
+    }
+    if (starts(argv[i], "-fgpu-default-stream=") && !after_xclang) {
       if (p->compiles) {
         push(out, "-Xclang");
         push(out, argv[i]);
@@ -277,14 +430,14 @@ static void add_cuda_flags(args *out, const plan *p) {
   }
   /* Whole-program device code: bound the twins' block size so every launch
    * of a kernel can launch its twin (-fgpu-rdc cannot: see the pass). */
-  if (p->compiles && !p->rdc) {
-    push(out, "-mllvm");
-    push(out, "-csan-twin-max-threads=1024");
-  }
+  if (p->compiles && !p->rdc)
+    push_cc1_llvm_option(out, "-csan-twin-max-threads=1024");
   if (!p->has_arch) {
     push(out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);
-    /* PTX goes into the fatbinary; without one clang would call it unused. */
-    if (!p->no_fatbin)
+    /* PTX goes into the fatbinary; without one (device-only, -S, ...) and
+     * under -fgpu-rdc (clang makes no fatbinary when it compiles relocatable
+     * device code) clang would call it unused, an error under -Werror. */
+    if (!p->no_fatbin && !p->rdc)
       push(out, "--cuda-include-ptx=" CSAN_DEFAULT_GPU_ARCH);
   }
 }
@@ -302,7 +455,9 @@ static void lib_path(char *buf, size_t n, const layout *l, const char *name) {
 static void add_link_flags(args *out, const plan *p, const layout *l) {
   if (!p->links)
     return;
-  if (p->rdc && !p->offload_link)
+  /* When CUDA is compiled in the same command, clang links the device code
+   * itself (and calls --offload-link unused). */
+  if (p->rdc && !p->offload_link && !p->cuda)
     push(out, "--offload-link");
   char lib[PATH_MAX + 32];
   if (p->static_cudart) {
@@ -325,6 +480,75 @@ static void add_link_flags(args *out, const plan *p, const layout *l) {
   push(out, "-lcudart");
 }
 
+/* Command lines up to this many bytes are passed to clang as they are;
+ * longer ones in a response file (Linux limits one argument to 128 KiB and
+ * all of them to a quarter of the stack limit). */
+static const size_t kMaxDirectBytes = 96 * 1024;
+
+/* Writes a as a response file clang reads back word for word: every
+ * character that the GNU tokenizer treats specially is escaped. */
+static bool write_response_file(const args *a, size_t from, char *path) {
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, PATH_MAX, "%s/csan-clang-XXXXXX.rsp", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemps(path, 4);
+  if (fd < 0)
+    return false;
+  FILE *f = fdopen(fd, "w");
+  if (!f) {
+    close(fd);
+    unlink(path);
+    return false;
+  }
+  for (size_t i = from; i < a->n; i++) {
+    if (!a->v[i][0])
+      fputs("\"\"", f);
+    for (const char *c = a->v[i]; *c; c++) {
+      if (strchr(" \t\r\n\"'\\", *c))
+        fputc('\\', f);
+      fputc(*c, f);
+    }
+    fputc('\n', f);
+  }
+  bool ok = fclose(f) == 0;
+  if (!ok)
+    unlink(path);
+  return ok;
+}
+
+/* Runs clang with a long command line through a response file, waits for it
+ * and exits as it did. */
+static int run_with_response_file(const args *out) {
+  char path[PATH_MAX];
+  if (!write_response_file(out, 1, path))
+    die("cannot write a response file for a long command line");
+  char at[PATH_MAX + 2];
+  snprintf(at, sizeof at, "@%s", path);
+  pid_t pid = fork();
+  if (pid < 0) {
+    unlink(path);
+    die("fork failed");
+  }
+  if (pid == 0) {
+    char *child[] = {out->v[0], at, NULL};
+    execvp(child[0], child);
+    fprintf(stderr, "csan-clang: error: cannot run %s: %s\n", child[0], strerror(errno));
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) {
+      unlink(path);
+      die("waitpid failed");
+    }
+  unlink(path);
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    raise(WTERMSIG(status));
+    return 128 + WTERMSIG(status);
+  }
+  return WEXITSTATUS(status);
+}
+
 int main(int argc, char **argv) {
   const char *self = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
   bool cxx = strstr(self, "++") != NULL;
@@ -337,15 +561,23 @@ int main(int argc, char **argv) {
   snprintf(l.libdir, sizeof l.libdir, "%s/lib", l.prefix);
   snprintf(l.plugin, sizeof l.plugin, "%s/csan.so", l.libdir);
 
+  args in = {0};
+  expand_response_files(argc, argv, &in);
+  int n = (int)in.n;
+
   plan p = {0};
-  classify(argc, argv, &p);
+  classify(n, in.v, &p);
 
   args out = {0};
   push(&out, clang);
-  add_user_args(&out, argc, argv, &p);
+  add_user_args(&out, n, in.v, &p);
   add_plugin(&out, &p, &l);
   add_cuda_flags(&out, &p);
   add_link_flags(&out, &p, &l);
+
+  size_t bytes = 0;
+  for (size_t i = 0; i < out.n; i++)
+    bytes += strlen(out.v[i]) + 1;
 
   const char *verbose = getenv("CSAN_DRIVER_VERBOSE");
   if (verbose && *verbose && strcmp(verbose, "0") != 0) {
@@ -353,6 +585,8 @@ int main(int argc, char **argv) {
       fprintf(stderr, "%s%s", i ? " " : "", out.v[i]);
     fputc('\n', stderr);
   }
+  if (bytes > kMaxDirectBytes)
+    return run_with_response_file(&out);
   execvp(out.v[0], out.v);
   fprintf(stderr, "csan-clang: error: cannot run %s: %s\n", out.v[0], strerror(errno));
   args_free(&out);
