@@ -168,7 +168,9 @@ public:
                                Type::getInt32Ty(M.getContext()))) {}
 
   /// A frame users did not write: a `<<<>>>` launch stub that clang
-  /// generates, or a template of CUDA's own headers (cudaMalloc<T>, ...).
+  /// generates, a template of CUDA's own headers (cudaMalloc<T>, ...), or
+  /// an inline C++ overload of cuBLAS's header (cublasGemmEx with a
+  /// cudaDataType compute type) that calls the library function.
   static bool isCudaGlue(const DILocation *Loc) {
     if (const DISubprogram *SP = Loc->getScope()->getSubprogram())
       if (SP->getName().contains("__device_stub__") ||
@@ -176,7 +178,7 @@ public:
         return true;
     StringRef File = Loc->getFilename();
     return File.ends_with("/cuda_runtime.h") || File.ends_with("/cuda_runtime_api.h") ||
-           File.ends_with("__clang_cuda_runtime_wrapper.h");
+           File.ends_with("__clang_cuda_runtime_wrapper.h") || File.ends_with("/cublas_api.h");
   }
 
   /// The site of a call of a csan_api.def function: the innermost location

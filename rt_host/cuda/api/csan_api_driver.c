@@ -178,7 +178,7 @@ static CUresult launch(const drv_launch *l, const csan_host_site *site, const vo
   if (!csan_rt_lib_active((cudaStream_t)l->stream, false))
     return launch_real(l);
   twin_entry t = fn_get(l->f);
-  bool twin = t.twin && l->params && !l->extra;
+  bool twin = t.twin && !l->extra && (l->params || t.nparams == 0);
   if (twin)
     csan_rt_twin_copy_attributes(&t);
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, twin ? t.module : NULL, site,
@@ -202,10 +202,13 @@ static CUresult launch(const drv_launch *l, const csan_host_site *site, const vo
     char kind[512];
     snprintf(kind, sizeof kind, "%s of %s", l->api, t.name ? csan_demangle(t.name) : "a kernel");
     csan_rt_lib_unchecked(kind,
-                          "the kernel has no instrumented twin (loaded at run time by "
-                          "cuModuleLoad*/cuLibraryLoad*, compiled by NVRTC, or built without "
-                          "csan): its accesses are not checked; declare them with "
-                          "csan_annotate_begin/read/write/end (include/csan/csan.h)",
+                          t.twin ? "launched with its parameters in `extra`, which csan cannot "
+                                   "pass to the instrumented twin: its accesses are not "
+                                   "checked; pass them in kernelParams"
+                                 : "the kernel has no instrumented twin (loaded at run time by "
+                                   "cuModuleLoad*/cuLibraryLoad*, compiled by NVRTC, or built "
+                                   "without csan): its accesses are not checked; declare them "
+                                   "with csan_annotate_begin/read/write/end (include/csan/csan.h)",
                           site);
   }
   return r;

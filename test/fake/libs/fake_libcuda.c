@@ -8,8 +8,8 @@
  *
  * cuModuleLoad* hands out the fake runtime's user module, so
  * cuModuleGetFunction finds the kernels a test registered by name (without
- * a twin: a module loaded at run time). Each entry point counts its calls
- * in the fake runtime's tally (fake_cuda_count).
+ * a twin: a module loaded at run time); a name no test registered (a
+ * program's NVRTC kernel) gives a function whose launches do nothing.
  */
 #include <stdint.h>
 #include <string.h>
@@ -37,6 +37,14 @@ static void *entry(const char *name, unsigned version) {
 EXPORT CUresult cuInit(unsigned int flags) {
   (void)flags;
   return CUDA_SUCCESS;
+}
+
+/* Private interfaces of the driver (NVRTC asks for one): none here. */
+EXPORT CUresult cuGetExportTable(const void **table, const CUuuid *id) {
+  (void)id;
+  if (table)
+    *table = NULL;
+  return CUDA_ERROR_NOT_SUPPORTED;
 }
 
 EXPORT CUresult cuDriverGetVersion(int *v) {
@@ -72,14 +80,27 @@ EXPORT CUresult cuModuleUnload(CUmodule m) {
   return CUDA_SUCCESS;
 }
 
+/* A function of a module the test registered no kernel for (a program
+ * compiled for the GPU, its NVRTC kernel): launches do nothing. */
+static int g_unknown_function;
+
 EXPORT CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   PFN_cuModuleGetFunction_v2000 g =
       (PFN_cuModuleGetFunction_v2000)entry("cuModuleGetFunction", 2000);
-  return g ? g(f, m, name) : CUDA_ERROR_NOT_INITIALIZED;
+  if (!g)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r = g(f, m, name);
+  if (r == CUDA_ERROR_NOT_FOUND) {
+    *f = (CUfunction)(void *)&g_unknown_function;
+    r = CUDA_SUCCESS;
+  }
+  return r;
 }
 
 EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **params,
                                  void **extra) {
+  if (f == (CUfunction)(void *)&g_unknown_function)
+    return CUDA_SUCCESS;
   PFN_cuLaunchKernelEx_v11060 g = (PFN_cuLaunchKernelEx_v11060)entry("cuLaunchKernelEx", 11060);
   return g ? g(config, f, params, extra) : CUDA_ERROR_NOT_INITIALIZED;
 }
