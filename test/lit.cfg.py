@@ -124,6 +124,35 @@ def probe_gpu():
         return None
     return out.stdout.strip() if out.returncode == 0 else None
 
+# The libraries of the toolkit (and NCCL) that some e2e tests link: a
+# feature cuda-lib-<name> where the library is found (the loader's path,
+# the toolkit's folders, the system's), so a GPU machine without one
+# reports those tests UNSUPPORTED instead of failing them (README, "Running
+# the GPU suite").
+def find_cuda_libs():
+    import glob
+    dirs = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(os.pathsep) if d]
+    dirs += [config.cuda_lib_dir, "/usr/local/cuda/lib64", "/usr/local/cuda/lib",
+             "/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/lib/x86_64-linux-gnu", "/usr/lib"]
+    dirs += sorted(glob.glob("/usr/local/cuda-*/lib64"))
+    try:
+        out = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True, timeout=10).stdout
+        dirs += sorted({os.path.dirname(l.split("=>")[-1].strip()) for l in out.splitlines() if "=>" in l})
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    stems = {"cublas": "libcublas.so", "cublaslt": "libcublasLt.so", "cufft": "libcufft.so",
+             "cusparse": "libcusparse.so", "curand": "libcurand.so", "nccl": "libnccl.so",
+             "nvrtc": "libnvrtc.so"}
+    found = []
+    for feature, stem in sorted(stems.items()):
+        if any(os.path.exists(os.path.join(d, stem)) or glob.glob(os.path.join(d, stem + ".[0-9]*"))
+               for d in dirs):
+            config.available_features.add("cuda-lib-" + feature)
+            found.append(feature)
+    return found
+
+lit_config.note("CUDA libraries found: %s" % (", ".join(find_cuda_libs()) or "none"))
+
 gpu = probe_gpu()
 if gpu:
     config.available_features.add("cuda-gpu")

@@ -51,9 +51,9 @@ STATISTIC(NumDeviceModulesSkipped, "Device modules csan-host left alone");
 STATISTIC(NumModulesUnchanged, "Host modules with nothing to redirect or register");
 
 const char *csan::host::apiGroupName(ApiGroup G) {
-  static const char *const Names[NumApiGroups] = {"launch", "stream", "event",
-                                                  "device", "alloc",  "copy",
-                                                  "set",    "reg",    "graph"};
+  static const char *const Names[NumApiGroups] = {"launch", "stream", "event", "device",
+                                                  "alloc",  "copy",   "set",   "reg",
+                                                  "graph",  "lib"};
   return G < NumApiGroups ? Names[G] : "?";
 }
 
@@ -62,7 +62,9 @@ static void printCounts(const Module &M, const HostCounts &C) {
   for (unsigned G = 0; G < NumApiGroups; ++G)
     errs() << "csan-host:   " << apiGroupName(static_cast<ApiGroup>(G))
            << " calls redirected: " << C.CallsRedirected[G] << "\n";
-  errs() << "csan-host:   uses redirected to thunks: " << C.UsesThunked << "\n"
+  errs() << "csan-host:   library calls counted as unchecked: " << C.LibCallsUnchecked << "\n"
+         << "csan-host:   library functions registered: " << C.LibFunctionsRegistered << "\n"
+         << "csan-host:   uses redirected to thunks: " << C.UsesThunked << "\n"
          << "csan-host:   uses left alone: " << C.UsesSkipped << "\n"
          << "csan-host:   device variables registered: " << C.DeviceVarsRegistered << "\n"
          << "csan-host:   device variables not registered: " << C.DeviceVarsSkipped << "\n";

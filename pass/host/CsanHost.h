@@ -3,8 +3,11 @@
 // csan-host (CsanHost.cpp) runs two independent steps on a host module:
 //
 //   redirectApiCalls          (CsanHostRedirect.cpp) every use of a CUDA
-//                             runtime function of rt_host/cuda/csan_api.def goes to
-//                             the host runtime's wrapper __csan_<name>.
+//                             runtime function of rt_host/cuda/csan_api.def, or
+//                             of a library function csan models
+//                             (rt_host/cuda/csan_lib.def), goes to the host
+//                             runtime's wrapper __csan_<name>; calls of other
+//                             library functions are counted as unchecked.
 //   registerDeviceVariables   (CsanHostDeviceVars.cpp) a constructor that
 //                             announces the module's -fgpu-rdc device
 //                             variables to the host runtime.
@@ -34,6 +37,7 @@ enum ApiGroup : unsigned {
   Group_set,
   Group_reg,
   Group_graph,
+  Group_lib, ///< csan_lib.def: library functions with a model
   NumApiGroups
 };
 
@@ -43,6 +47,11 @@ const char *apiGroupName(ApiGroup G);
 struct HostCounts {
   /// Direct calls rewritten to __csan_<name>(..., site), per group.
   unsigned CallsRedirected[NumApiGroups] = {};
+  /// Calls of library functions without a model, each now preceded by a
+  /// call of __csan_lib_unchecked.
+  unsigned LibCallsUnchecked = 0;
+  /// Library functions whose addresses the module registers with the runtime.
+  unsigned LibFunctionsRegistered = 0;
   /// Other uses (address taken, callbacks, initializers) now using a thunk.
   unsigned UsesThunked = 0;
   /// Uses left alone, each with a diagnostic saying why.

@@ -1,6 +1,8 @@
 //===- CsanHostRedirect.cpp - CUDA runtime calls -> csan's wrappers --------===//
 //
-// For each function F of rt_host/cuda/csan_api.def that the module declares:
+// For each function F of rt_host/cuda/csan_api.def, or library function of
+// rt_host/cuda/csan_lib.def with a model (CSAN_LIB_API), that the module
+// declares:
 //
 //   call/invoke F(args)      -> call/invoke __csan_F(args, ptr @site)
 //   any other use of F       -> use of __csan_nosite_F, a thunk with F's type
@@ -11,6 +13,18 @@
 // arguments it passed before), calling convention, call-site attributes (byval
 // and friends stay on their arguments; x86-64 coercions such as dim3 -> i64,
 // i32 are untouched), operand bundles, metadata, tail-call kind and name.
+//
+// Library functions with a model are also registered: a constructor hands
+// the runtime a table of {name, address} of each one the module called
+// (__csan_lib_register), so the wrapper calls exactly the function the
+// program linked (statically or not) and the reference keeps the library
+// linked under --as-needed.
+//
+// Library functions without a model (csan_lib.def's prefixes: cublas*,
+// cufft*, cusparse*, curand*, nccl*, the driver's cu[A-Z]*, less the quiet
+// ones) keep their calls; each direct call is preceded by
+//   call void @__csan_lib_unchecked(ptr @"<name>", ptr @site)
+// which counts it for the exit summary.
 //
 // The site is a private constant csan_host_site {file, function, line,
 // column} (csan_abi.h). With debug info it describes the call's own
@@ -33,7 +47,10 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <map>
 #include <string>
@@ -53,6 +70,9 @@ STATISTIC(NumCopyCalls, "Redirected calls: copies");
 STATISTIC(NumSetCalls, "Redirected calls: memsets");
 STATISTIC(NumRegCalls, "Redirected calls: variable registration");
 STATISTIC(NumGraphCalls, "Redirected calls: graph functions");
+STATISTIC(NumLibCalls, "Redirected calls: library functions with a model");
+STATISTIC(NumLibUnchecked, "Library calls without a model, counted as unchecked");
+STATISTIC(NumLibRegistered, "Library functions registered with the runtime");
 STATISTIC(NumUsesThunked, "Non-call uses redirected to a __csan_nosite_ thunk");
 STATISTIC(NumThunks, "Thunks emitted");
 STATISTIC(NumSites, "Host call sites emitted");
@@ -62,6 +82,10 @@ STATISTIC(NumSkippedNameClash, "APIs skipped: a wrapper or thunk name is taken")
 
 static const char *const WrapperPrefix = "__csan_";
 static const char *const ThunkPrefix = "__csan_nosite_";
+static const char *const LibRegisterName = "__csan_lib_register";
+static const char *const LibUncheckedName = "__csan_lib_unchecked";
+static const char *const LibTableName = "__csan_lib_fns";
+static const char *const LibCtorName = "csan.register_lib_fns";
 
 namespace {
 
@@ -73,7 +97,45 @@ struct ApiEntry {
 const ApiEntry Apis[] = {
 #define CSAN_API(name, group) {#name, Group_##group},
 #include "csan_api.def"
+#define CSAN_LIB_API(name, library) {#name, Group_lib},
+#include "csan_lib.def"
 };
+
+/// Library functions that touch no device memory and order nothing.
+const char *const LibQuiet[] = {
+#define CSAN_LIB_API(name, library)
+#define CSAN_LIB_QUIET(name, library) #name,
+#include "csan_lib.def"
+};
+
+struct LibPrefix {
+  const char *Prefix;
+  bool Quiet; ///< CSAN_LIB_QUIET_PREFIX: left alone
+  bool Upper; ///< the prefix must be followed by an upper-case letter
+};
+
+const LibPrefix LibPrefixes[] = {
+#define CSAN_LIB_API(name, library)
+#define CSAN_LIB_QUIET_PREFIX(prefix, library) {#prefix, true, false},
+#define CSAN_LIB_PREFIX(prefix, library, upper) {#prefix, false, (upper) != 0},
+#include "csan_lib.def"
+};
+
+/// A library function without a model, by csan_lib.def's prefixes: true
+/// when its calls are to be counted as unchecked. Exact names (models,
+/// quiet functions) are the caller's to exclude; the longest prefix wins.
+bool isUncheckedLibrary(StringRef Name) {
+  const LibPrefix *Best = nullptr;
+  for (const LibPrefix &P : LibPrefixes) {
+    StringRef Pre(P.Prefix);
+    if (!Name.starts_with(Pre) || (Best && Pre.size() <= StringRef(Best->Prefix).size()))
+      continue;
+    if (P.Upper && (Name.size() == Pre.size() || !llvm::isUpper(Name[Pre.size()])))
+      continue;
+    Best = &P;
+  }
+  return Best && !Best->Quiet;
+}
 
 void countCall(ApiGroup G, HostCounts &Counts) {
   ++Counts.CallsRedirected[G];
@@ -87,6 +149,7 @@ void countCall(ApiGroup G, HostCounts &Counts) {
   case Group_set: ++NumSetCalls; break;
   case Group_reg: ++NumRegCalls; break;
   case Group_graph: ++NumGraphCalls; break;
+  case Group_lib: ++NumLibCalls; break;
   case NumApiGroups: break;
   }
 }
@@ -105,7 +168,9 @@ public:
                                Type::getInt32Ty(M.getContext()))) {}
 
   /// A frame users did not write: a `<<<>>>` launch stub that clang
-  /// generates, or a template of CUDA's own headers (cudaMalloc<T>, ...).
+  /// generates, a template of CUDA's own headers (cudaMalloc<T>, ...), or
+  /// an inline C++ overload of cuBLAS's header (cublasGemmEx with a
+  /// cudaDataType compute type) that calls the library function.
   static bool isCudaGlue(const DILocation *Loc) {
     if (const DISubprogram *SP = Loc->getScope()->getSubprogram())
       if (SP->getName().contains("__device_stub__") ||
@@ -113,13 +178,16 @@ public:
         return true;
     StringRef File = Loc->getFilename();
     return File.ends_with("/cuda_runtime.h") || File.ends_with("/cuda_runtime_api.h") ||
-           File.ends_with("__clang_cuda_runtime_wrapper.h");
+           File.ends_with("__clang_cuda_runtime_wrapper.h") || File.ends_with("/cublas_api.h");
   }
 
   /// The site of a call of a csan_api.def function: the innermost location
   /// the user wrote. When the call was inlined out of CUDA glue (the launch
   /// stub of a `<<<>>>`, a template in cuda_runtime.h), its inlinedAt chain
   /// leads to the user's line, which is what a report should name.
+  /// A private NUL-terminated copy of S, shared within the module.
+  Constant *name(StringRef S) { return string(S); }
+
   Constant *siteOf(const CallBase &CB) {
     if (const DILocation *Loc = CB.getDebugLoc().get()) {
       while (isCudaGlue(Loc) && Loc->getInlinedAt())
@@ -183,6 +251,11 @@ public:
   ApiRedirector(Module &M, HostCounts &Counts) : M(M), Counts(Counts), Sites(M) {}
 
   bool redirect(Function &F, ApiGroup G);
+  /// Precedes each direct call of F with a call of __csan_lib_unchecked.
+  bool countUnchecked(Function &F);
+  /// Registers the library functions redirected so far (one table and
+  /// constructor per run).
+  bool registerLibFunctions();
 
 private:
   Function *getWrapper(Function &F);
@@ -192,7 +265,22 @@ private:
   Module &M;
   HostCounts &Counts;
   SiteTable Sites;
+  SmallVector<Function *, 16> LibRedirected;
 };
+
+/// A use of F by the table of a registration constructor (an earlier run's):
+/// that use is the real function's address, never redirected.
+bool isRegistryUse(const Use &U) {
+  const User *Usr = U.getUser();
+  for (int Depth = 0; Depth < 3 && Usr; ++Depth) {
+    if (auto *GV = dyn_cast<GlobalVariable>(Usr))
+      return GV->getName().starts_with(LibTableName);
+    if (!isa<Constant>(Usr) || Usr->use_empty())
+      return false;
+    Usr = *Usr->user_begin();
+  }
+  return false;
+}
 
 } // namespace
 
@@ -365,8 +453,11 @@ bool ApiRedirector::redirect(Function &F, ApiGroup G) {
   }
 
   // Whatever is left is not a direct call (a redirected call may itself have
-  // passed F as an argument; that use is among these now).
-  unsigned Left = F.getNumUses();
+  // passed F as an argument; that use is among these now), or it is the
+  // registration table of an earlier run.
+  unsigned Left = 0;
+  for (const Use &U : F.uses())
+    Left += !isRegistryUse(U);
   if (Left != 0) {
     Function *Thunk = nullptr;
     if (F.isVarArg()) {
@@ -381,7 +472,7 @@ bool ApiRedirector::redirect(Function &F, ApiGroup G) {
         ++NumSkippedNameClash;
     }
     if (Thunk) {
-      F.replaceAllUsesWith(Thunk);
+      F.replaceUsesWithIf(Thunk, [](Use &U) { return !isRegistryUse(U); });
       Counts.UsesThunked += Left;
       NumUsesThunked += Left;
       Changed = true;
@@ -389,16 +480,91 @@ bool ApiRedirector::redirect(Function &F, ApiGroup G) {
       Counts.UsesSkipped += Left;
     }
   }
-  if (F.use_empty() && Changed)
+  if (G == Group_lib) {
+    // The wrapper calls the real function: keep it, and register it.
+    if (Changed)
+      LibRedirected.push_back(&F);
+  } else if (F.use_empty() && Changed) {
     F.eraseFromParent();
+  }
   return Changed;
+}
+
+bool ApiRedirector::countUnchecked(Function &F) {
+  SmallVector<CallBase *, 16> Calls;
+  for (Use &U : F.uses()) {
+    CallBase *CB = redirectableCall(U);
+    if (!CB)
+      continue;
+    // Counted by an earlier run already.
+    if (auto *Prev = dyn_cast_or_null<CallInst>(CB->getPrevNode()))
+      if (Function *PF = Prev->getCalledFunction(); PF && PF->getName() == LibUncheckedName)
+        continue;
+    Calls.push_back(CB);
+  }
+  if (Calls.empty())
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  Type *PtrTy = PointerType::getUnqual(Ctx);
+  FunctionCallee Hook = M.getOrInsertFunction(LibUncheckedName, Type::getVoidTy(Ctx), PtrTy, PtrTy);
+  Constant *Name = Sites.name(F.getName());
+  for (CallBase *CB : Calls) {
+    IRBuilder<> B(CB);
+    CallInst *Call = B.CreateCall(Hook, {Name, Sites.siteOf(*CB)});
+    Call->setDebugLoc(CB->getDebugLoc());
+    ++Counts.LibCallsUnchecked;
+    ++NumLibUnchecked;
+  }
+  return true;
+}
+
+bool ApiRedirector::registerLibFunctions() {
+  if (LibRedirected.empty())
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  Type *PtrTy = PointerType::getUnqual(Ctx);
+  StructType *EntryTy = StructType::get(PtrTy, PtrTy);
+  SmallVector<Constant *, 16> Entries;
+  for (Function *F : LibRedirected) {
+    Entries.push_back(ConstantStruct::get(EntryTy, {Sites.name(F->getName()), F}));
+    ++Counts.LibFunctionsRegistered;
+    ++NumLibRegistered;
+  }
+  ArrayType *TableTy = ArrayType::get(EntryTy, Entries.size());
+  auto *Table = new GlobalVariable(M, TableTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                   ConstantArray::get(TableTy, Entries), LibTableName);
+  Table->setAlignment(Align(8));
+  FunctionCallee Register = M.getOrInsertFunction(LibRegisterName, Type::getVoidTy(Ctx), PtrTy,
+                                                  Type::getInt32Ty(Ctx));
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                    GlobalValue::InternalLinkage, LibCtorName, M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
+  B.CreateCall(Register, {Table, B.getInt32(Entries.size())});
+  B.CreateRetVoid();
+  // Before the program's own constructors (which may already call a library).
+  appendToGlobalCtors(M, Ctor, /*Priority=*/101);
+  LibRedirected.clear();
+  return true;
 }
 
 bool csan::host::redirectApiCalls(Module &M, HostCounts &Counts) {
   ApiRedirector R(M, Counts);
   bool Changed = false;
-  for (const ApiEntry &A : Apis)
+  StringSet<> Known;
+  for (const ApiEntry &A : Apis) {
+    Known.insert(A.Name);
     if (Function *F = M.getFunction(A.Name))
       Changed |= R.redirect(*F, A.Group);
+  }
+  Changed |= R.registerLibFunctions();
+  for (const char *Q : LibQuiet)
+    Known.insert(Q);
+  SmallVector<Function *, 16> Unchecked;
+  for (Function &F : M)
+    if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty() && !Known.count(F.getName()) &&
+        isUncheckedLibrary(F.getName()))
+      Unchecked.push_back(&F);
+  for (Function *F : Unchecked)
+    Changed |= R.countUnchecked(*F);
   return Changed;
 }

@@ -42,7 +42,8 @@ typedef enum csan_op_kind {
   CSAN_OPK_SET,       /* cudaMemset*, `bytes` = length */
   CSAN_OPK_ALLOC,     /* stream-ordered allocation: its records are allocations */
   CSAN_OPK_FREE,      /* cudaFree*, `bytes` = size of the block */
-  CSAN_OPK_HOST_FUNC  /* cudaLaunchHostFunc / cudaStreamAddCallback */
+  CSAN_OPK_HOST_FUNC, /* cudaLaunchHostFunc / cudaStreamAddCallback */
+  CSAN_OPK_LIBRARY    /* a library call or an annotated operation: `what` is its name */
 } csan_op_kind;
 
 typedef struct csan_op_info {

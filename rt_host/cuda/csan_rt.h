@@ -5,7 +5,14 @@
  *
  *   api/csan_api_*.c    the wrappers, one file per CUDA API family (streams
  *                       and events, memory, copies, launches, graphs, the
- *                       user API). A family never calls another family.
+ *                       user API) and per library csan models (cuBLAS,
+ *                       cuBLASLt, cuFFT, cuSPARSE, cuRAND, NCCL, the driver
+ *                       API, annotations). A family never calls another.
+ *   csan_rt_lib.c       library calls: real functions, operations, handle
+ *                       tables, annotations, unchecked calls
+ *   csan_rt_memops.c    allocations and frees (runtime and driver alike)
+ *   csan_rt_xfer.c      operations that read and write byte regions
+ *                       (copies, sets, library calls)
  *   csan_rt_device.c    start-up, the lazy device set-up, which device is
  *                       checked, reset, exit
  *   csan_rt_ops.c       stream and event keys, operations, host waits, the

@@ -27,6 +27,8 @@
  */
 #include "csan_rt_report.h"
 
+#include "csan_unchecked.h"
+
 /* csan_race_key, the device's key function, from the one source (the CPU
  * platform layer of the shadow engine). */
 #include "csan_shadow_cpu_platform.h"
@@ -377,6 +379,7 @@ int csan_rt_finish(void) {
     csan_log_printf("csan: %llu kernel launch(es) ran unchecked: their instrumented twins failed "
                     "to launch (see the warning for each kernel)\n",
                     (unsigned long long)unchecked);
+  csan_unchecked_print(); /* library calls and kernels csan let through */
   return csan_report_finish(csan_g.reporter, -1, &notes);
 }
 

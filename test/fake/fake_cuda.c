@@ -980,6 +980,13 @@ static fake_func *func_of(CUfunction f) {
   return ff && ff->magic == FUNC_MAGIC ? ff : NULL;
 }
 
+/* The user module of the current device: what the fake driver library
+ * (test/fake/libs/fake_libcuda.c) hands out for cuModuleLoad*, so the
+ * kernels a test registered are found by name there. */
+FAKE_EXPORT void *fake_cuda_user_module(void) {
+  return &g_user_module[cur_device()];
+}
+
 FAKE_EXPORT void fake_cuda_twin_max_threads(const void *stub, int n) {
   fake_kernel *k = kernel_by_stub(stub);
   if (!k)

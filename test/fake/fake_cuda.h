@@ -96,6 +96,10 @@ int fake_cuda_kernel_body(const void *stub, fake_kernel_body body);
  * (48 KiB unless cudaFuncSetAttribute/cuFuncSetAttribute raised it). */
 void fake_cuda_twin_max_threads(const void *stub, int n);
 
+/* The user module of the current device (a CUmodule, as void *): the
+ * module the fake driver library's cuModuleLoad* returns. */
+void *fake_cuda_user_module(void);
+
 /* A csan_site in the user module's device memory; returns its offset from
  * the module anchor (what instrumented code passes as `site`). */
 int32_t fake_cuda_site(const char *file, unsigned line, unsigned column, const char *function,

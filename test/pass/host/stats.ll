@@ -48,6 +48,9 @@ declare i32 @cudaMemsetAsync(ptr, i32, i64, ptr)
 ; CHECK-NEXT: csan-host:   set calls redirected: 1
 ; CHECK-NEXT: csan-host:   reg calls redirected: 0
 ; CHECK-NEXT: csan-host:   graph calls redirected: 0
+; CHECK-NEXT: csan-host:   lib calls redirected: 0
+; CHECK-NEXT: csan-host:   library calls counted as unchecked: 0
+; CHECK-NEXT: csan-host:   library functions registered: 0
 ; CHECK-NEXT: csan-host:   uses redirected to thunks: 2
 ; CHECK-NEXT: csan-host:   uses left alone: 0
 ; CHECK-NEXT: csan-host:   device variables registered: 1

@@ -1,11 +1,12 @@
 // Every CUDA runtime function in rt_host/cuda/csan_api.def has its __csan_
 // wrapper in libcsan_rt, shared and static: this program references each
 // one (through the .def) and must link against either. The shared library
-// exports exactly the wrappers, __csan_register_device_var, the test hook
-// and the program interface of include/csan/csan.h (everything else of the
-// runtime is hidden). In an ASan build the linker also exports the bounds
-// of ASan's globals section, __start_asan_globals/__stop_asan_globals,
-// which are not csan's.
+// exports exactly the wrappers, __csan_register_device_var, the test hook,
+// the program interface of include/csan/csan.h, and the library wrappers of
+// rt_host/cuda/csan_lib.def with csan-host's two entry points for library
+// calls (everything else of the runtime is hidden). In an ASan build the
+// linker also exports the bounds of ASan's globals section,
+// __start_asan_globals/__stop_asan_globals, which are not csan's.
 // RUN: %cc_rt -o %t && %run %t | FileCheck %s
 // RUN: %cc_rt_static -o %t.static && %run %t.static | FileCheck %s
 // RUN: nm -D --defined-only %csan_libdir/libcsan_rt.so | awk '$3 !~ /^__(start|stop)_asan_globals$/ {print $3}' | sort > %t.exported
@@ -24,6 +25,11 @@ static const struct {
 #include "csan_api.def"
 };
 
+#define CSAN_LIB_API(name, library) "__csan_" #name,
+static const char *const lib_wrappers[] = {
+#include "csan_lib.def"
+};
+
 int main(int argc, char **argv) {
   size_t n = sizeof apis / sizeof apis[0], defined = 0;
   if (argc > 1 && !strcmp(argv[1], "list")) {
@@ -31,6 +37,10 @@ int main(int argc, char **argv) {
       printf("__csan_%s\n", apis[i].name);
     printf("__csan_register_device_var\n__csan_test_advance_epochs\n");
     printf("__csan_name_stream\n__csan_race_count\n");
+    printf("__csan_annotate_begin\n__csan_annotate_range\n__csan_annotate_end\n");
+    printf("__csan_lib_register\n__csan_lib_unchecked\n");
+    for (size_t i = 0; i < sizeof lib_wrappers / sizeof lib_wrappers[0]; i++)
+      printf("%s\n", lib_wrappers[i]);
     return 0;
   }
   for (size_t i = 0; i < n; i++)

@@ -1,0 +1,38 @@
+/* csan_rt_memops.h: what the allocation and free calls of the runtime API
+ * (api/csan_api_memory.c) and of the driver API (api/csan_api_driver.c)
+ * do to the model, the registry and the shadow (csan_rt_memops.c).
+ *
+ * The CUDA call itself is the caller's: a callback runs it and says whether
+ * it succeeded, so cudaFree and cuMemFree share one free.
+ */
+#ifndef CSAN_RT_MEMOPS_H
+#define CSAN_RT_MEMOPS_H
+
+#include "csan_rt.h"
+
+/* Runs the real call; true when it succeeded. */
+typedef bool (*csan_rt_call_fn)(void *arg);
+
+/* A synchronous free of p (cudaFree, cuMemFree) while csan is active:
+ * ordinary memory synchronizes the device first, stream-ordered memory does
+ * not; the block's FREE markers are in place before the memory is released.
+ * stack: the issuing host stack. Returns the call's success. */
+bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint32_t stack,
+                      csan_rt_call_fn call, void *arg);
+/* After a stream-ordered allocation succeeded (cudaMallocAsync,
+ * cuMemAllocAsync): an operation on stream s that makes [base, base + size)
+ * tracked and written by the allocation. */
+void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, cudaStream_t s, bool pt,
+                                  const char *api, const csan_host_site *site, uint32_t stack);
+/* A stream-ordered free (cudaFreeAsync, cuMemFreeAsync): an operation on s
+ * whose FREE markers precede the free in stream order. Returns the call's
+ * success. */
+bool csan_rt_mem_free_async(void *p, cudaStream_t s, bool pt, const char *api,
+                            const csan_host_site *site, uint32_t stack, csan_rt_call_fn call,
+                            void *arg);
+/* Pinned host memory, registered for copy classification (no shadow). */
+void csan_rt_mem_host_add(void *p, size_t size, const char *api, const csan_host_site *site,
+                          uint32_t stack);
+void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *site);
+
+#endif /* CSAN_RT_MEMOPS_H */
