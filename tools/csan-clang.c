@@ -5,6 +5,9 @@
  *   - when something is compiled: -fpass-plugin=<prefix>/lib/csan.so (the
  *     plugin instruments both the host and the device compilation and links
  *     the device runtime itself);
+ *   - when something is compiled and the user did not choose
+ *     -f[no-]omit-frame-pointer: -Xarch_host -fno-omit-frame-pointer (csan
+ *     records a host stack at each CUDA call; frame pointers make that cheap);
  *   - when CUDA is compiled: --cuda-path (unless given), -Wno-unknown-cuda-version,
  *     -isystem <cuda>/include/cccl (CCCL's headers, where nvcc finds them),
  *     -csan-twin-max-threads=1024 unless -fgpu-rdc (twins launchable with
@@ -251,6 +254,7 @@ typedef struct plan {
   bool static_cudart;
   bool has_plugin;   /* the user already loads csan.so */
   bool no_fatbin;    /* no fatbinary is made (device-only, -S, -E, ...) */
+  bool frame_pointer_chosen; /* -f[no-]omit-frame-pointer given */
   int inputs;
 } plan;
 
@@ -292,6 +296,8 @@ static void classify(int argc, char **argv, plan *p) {
         p->has_cuda_path = true;
         p->cuda_path = i + 1 < argc ? argv[i + 1] : NULL;
       }
+      else if (strcmp(a, "-fomit-frame-pointer") == 0 || strcmp(a, "-fno-omit-frame-pointer") == 0)
+        p->frame_pointer_chosen = true;
       else if (strcmp(a, "-fgpu-rdc") == 0)
         p->rdc = true;
       else if (strcmp(a, "-fno-gpu-rdc") == 0)
@@ -442,6 +448,18 @@ static void add_cuda_flags(args *out, const plan *p) {
   }
 }
 
+/* Host code keeps its frame pointers, unless the user chose: csan records
+ * a host stack at every CUDA call, and walking frame pointers costs a tenth
+ * of unwinding by DWARF tables (bench/RESULTS.md, "Host side without a
+ * GPU"); without them csan falls back to DWARF where the chain breaks.
+ * Host only: device code has no use for them. */
+static void add_host_flags(args *out, const plan *p) {
+  if (!p->compiles || p->info_only || p->frame_pointer_chosen)
+    return;
+  push(out, "-Xarch_host");
+  push(out, "-fno-omit-frame-pointer");
+}
+
 /* A runtime library of csan's, which must exist. */
 static void lib_path(char *buf, size_t n, const layout *l, const char *name) {
   snprintf(buf, n, "%s/%s", l->libdir, name);
@@ -573,6 +591,7 @@ int main(int argc, char **argv) {
   add_user_args(&out, n, in.v, &p);
   add_plugin(&out, &p, &l);
   add_cuda_flags(&out, &p);
+  add_host_flags(&out, &p);
   add_link_flags(&out, &p, &l);
 
   size_t bytes = 0;
