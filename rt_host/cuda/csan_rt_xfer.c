@@ -19,6 +19,8 @@
  */
 #include "csan_rt_xfer.h"
 
+#include "csan_rt_hostmem.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,7 +72,14 @@ void csan_rt_xfer_free(csan_rt_xfer *x) {
 
 /* Adds a region to check if it is tracked device memory. */
 void csan_rt_xfer_region(csan_rt_xfer *x, csan_mem_class c, csan_region r, uint32_t access) {
-  if (c != CSAN_MEM_DEVICE_TRACKED || !r.width || !r.rows || !r.slices)
+  if (!r.width || !r.rows || !r.slices)
+    return;
+  if (x->nh < CSAN_XFER_INLINE &&
+      csan_rt_hostmem_maybe(r.base, (r.slices - 1) * r.slice_pitch + (r.rows - 1) * r.pitch + r.width)) {
+    x->host_r[x->nh] = r;
+    x->host_a[x->nh++] = access;
+  }
+  if (c != CSAN_MEM_DEVICE_TRACKED)
     return;
   if (x->n == x->cap) {
     size_t cap = 2 * x->cap;
@@ -138,6 +147,11 @@ bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *si
                        x->stack ? x->stack : csan_rt_stack(ra, site)};
   if (!csan_rt_op_begin(o, x->stream, x->pt, &d))
     return false;
+  if (x->nh) {
+    csan_rt_op_ctx(o, CSAN_CTX_F_RANGE_OP);
+    for (size_t i = 0; i < x->nh; i++)
+      csan_rt_hostmem_op_access(&o->ctx, &x->host_r[i], x->host_a[i]);
+  }
   if (!x->n) {
     if (x->may_block)
       csan_rt_op_end(o, true);
