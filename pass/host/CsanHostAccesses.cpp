@@ -356,6 +356,10 @@ void HostAccesses::instrument(const Access &A) {
 }
 
 bool HostAccesses::run() {
+  // Once per module: a second run would check csan's own checks' accesses
+  // again (they are nosanitize) and every access twice.
+  if (M.getModuleFlag("csan.host_accesses"))
+    return false;
   SmallVector<Access, 64> Work;
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -378,6 +382,7 @@ bool HostAccesses::run() {
                                 PtrTy);
   for (const Access &A : Work)
     instrument(A);
+  M.addModuleFlag(Module::Warning, "csan.host_accesses", 1);
   return true;
 }
 

@@ -191,6 +191,9 @@ int csan_model_advance(csan_model *m, csan_key stream, csan_epoch_t n);
 const csan_vc *csan_model_thread_clock(csan_model *m, uint64_t *gen);
 uint64_t csan_model_thread_gen(csan_model *m);
 void csan_model_thread_adopt(csan_model *m, const csan_vc *vc);
+/* The calling thread's clock if it has one, else null; takes no lock (for
+ * callers that may run while the model is held). */
+const csan_vc *csan_model_thread_peek(csan_model *m);
 
 /* The number of the last operation handed out (0 before the first). */
 uint64_t csan_model_last_op_id(csan_model *m);

@@ -68,12 +68,19 @@ uint64_t csan_model_thread_gen(csan_model *m) {
 }
 
 void csan_model_thread_adopt(csan_model *m, const csan_vc *vc) {
-  csan_model_lock(m);
+  /* No lock: the caller may be a thread its creator starts while holding
+   * the model (a CUDA call that runs program code), and only this thread's
+   * own clock changes. The window is read as it is; a rebase in between
+   * restarts the clock at its first use. */
   thread_clock *t = &tl_clock;
   memcpy(&t->vc, vc, sizeof t->vc);
   t->m = m;
-  t->window = m->window;
+  t->window = __atomic_load_n(&m->window, __ATOMIC_RELAXED);
   t->adopted = true;
   t->gen = ++g_thread_gen;
-  csan_model_unlock(m);
+}
+
+const csan_vc *csan_model_thread_peek(csan_model *m) {
+  const thread_clock *t = &tl_clock;
+  return t->m == m ? &t->vc : NULL;
 }

@@ -2,11 +2,15 @@
  *
  * One host shadow (core/csan_hostmem.c) holds the records of every region.
  *
- * Host accesses. Every host access is recorded under one host operation,
- * (CSAN_HOST_SLOT, E), made when the first region begins. Its records are
+ * Host accesses. Host accesses are recorded under a host operation,
+ * (CSAN_HOST_SLOT, E), shared by every access until the next operation is
+ * issued anywhere: then the next access takes a new one. Its records are
  * ordered before every device operation issued after it (each operation
  * joins the host clock, which holds E), which is CUDA's rule that device
- * work is ordered after the host accesses issued before it. A host access
+ * work is ordered after the host accesses issued before it. A new E after
+ * each operation is what makes the engine's fast path right on the host:
+ * an access that finds its own operation's record skips the check, which
+ * holds only while no other operation can have added records since. A host access
  * is checked with the calling thread's clock (csan_model_thread_clock):
  * device work is ordered before it only through a synchronization that
  * thread observed. Host slot records never race with each other here
@@ -41,7 +45,11 @@ CSAN_EXPORT volatile uint64_t __csan_host_bounds[2];
 
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
 static csan_hostmem *_Atomic g_h;
-static csan_epoch_t g_host_epoch; /* E: the operation every host access is part of */
+/* E: the operation host accesses are part of now, and its op_id. */
+static pthread_mutex_t g_epoch_mu = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic csan_epoch_t g_host_epoch;
+static _Atomic uint64_t g_host_op_id;
+static const char *g_host_what; /* "host code", interned by the registry */
 static _Atomic uint64_t g_checked;
 static _Atomic uint32_t g_threads;
 static _Atomic bool g_warned_oom;
@@ -67,7 +75,11 @@ static void init_once(void) {
     csan_hostmem_destroy(h);
     return;
   }
-  g_host_epoch = op.epoch;
+  csan_op_info info;
+  if (csan_ops_find(csan_g.ops, op.slot, op.epoch, &info))
+    g_host_what = info.what;
+  atomic_store(&g_host_op_id, op.op_id);
+  atomic_store(&g_host_epoch, op.epoch);
   g_handled_cap = 2 * csan_g.flags.race_table_size;
   g_handled = calloc(g_handled_cap, sizeof *g_handled);
   atomic_store(&g_h, h);
@@ -142,7 +154,11 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
   for (uint32_t i = 0; i < n; i++) {
     if (handled(all[i].key))
       continue;
-    bool mine = all[i].slot == CSAN_HOST_SLOT && all[i].epoch == g_host_epoch;
+    bool mine = false;
+    csan_op_info info;
+    if (all[i].slot == CSAN_HOST_SLOT &&
+        csan_ops_find(csan_g.ops, CSAN_HOST_SLOT, all[i].epoch, &info))
+      mine = info.what == g_host_what;
     if (mine && !host) {
       left = true;
       continue;
@@ -183,6 +199,26 @@ void csan_rt_hostmem_drain(void) { drain(false, NULL, NULL); }
  * Accesses.
  * ---------------------------------------------------------------------- */
 
+/* The host operation for an access now: a new one once another operation
+ * was issued since the current one (model lock: not from code that runs
+ * inside csan's calls). */
+static csan_epoch_t host_epoch(void) {
+  uint64_t last = csan_model_last_op_id(csan_g.model);
+  if (last == atomic_load(&g_host_op_id))
+    return atomic_load(&g_host_epoch);
+  pthread_mutex_lock(&g_epoch_mu);
+  if (csan_model_last_op_id(csan_g.model) != atomic_load(&g_host_op_id)) {
+    csan_op op;
+    csan_rt_op_desc d = {CSAN_OPK_OTHER, "host code", 0, NULL, NULL, 0};
+    if (csan_rt_host_op(&op, &d)) {
+      atomic_store(&g_host_op_id, op.op_id);
+      atomic_store(&g_host_epoch, op.epoch);
+    }
+  }
+  pthread_mutex_unlock(&g_epoch_mu);
+  return atomic_load(&g_host_epoch);
+}
+
 typedef struct host_thread {
   uint64_t gen;                /* csan_model_thread_gen the context was built at */
   bool ready;
@@ -209,10 +245,11 @@ static const csan_launch_ctx *thread_ctx(csan_hostmem *h) {
     }
     return &tl.fn_ctx;
   }
+  csan_epoch_t epoch = host_epoch();
   uint64_t gen = csan_model_thread_gen(csan_g.model);
-  if (!tl.ready || !gen || gen != tl.gen) {
+  if (!tl.ready || !gen || gen != tl.gen || epoch != tl.ctx.epoch) {
     const csan_vc *vc = csan_model_thread_clock(csan_g.model, &gen);
-    csan_shadow_cpu_ctx(csan_hostmem_shadow(h), &tl.ctx, CSAN_HOST_SLOT, g_host_epoch, vc->c);
+    csan_shadow_cpu_ctx(csan_hostmem_shadow(h), &tl.ctx, CSAN_HOST_SLOT, epoch, vc->c);
     /* Host slot records are all the host's: ordered (not csan's to check). */
     tl.ctx.vc[CSAN_HOST_SLOT] = UINT32_MAX;
     tl.gen = gen;

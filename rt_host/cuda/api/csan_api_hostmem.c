@@ -59,12 +59,16 @@ CSAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(
     r = (pthread_create_fn)dlsym(RTLD_NEXT, "pthread_create");
     atomic_store(&real, r);
   }
-  thread_start *s = csan_g.model ? malloc(sizeof *s) : NULL;
+  /* A creator without a clock of its own yet hands over nothing: the new
+   * thread starts from the host clock at its first use. (No lock here:
+   * program code may create threads inside a CUDA call csan holds.) */
+  const csan_vc *vc = csan_g.model ? csan_model_thread_peek(csan_g.model) : NULL;
+  thread_start *s = vc ? malloc(sizeof *s) : NULL;
   if (!s)
     return r(t, attr, fn, arg);
   s->fn = fn;
   s->arg = arg;
-  memcpy(&s->vc, csan_model_thread_clock(csan_g.model, NULL), sizeof s->vc);
+  memcpy(&s->vc, vc, sizeof s->vc);
   int rc = r(t, attr, start, s);
   if (rc)
     free(s);

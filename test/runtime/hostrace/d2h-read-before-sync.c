@@ -29,12 +29,12 @@ int main(void) {
   return 0;
 }
 
-// RACE: WARNING: csan: data race (write-read) on {{[0-9]+}} bytes at 0x
+// RACE: WARNING: csan: data race (write-read) on 4 bytes at 0x
 // RACE-NEXT: Read of size 4 at 0x{{[0-9a-f]+}} by host thread 1 on the host:
-// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:[[#@LINE-11]]
+// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:24:14
 // RACE: Previous write of size 64 by cudaMemcpyAsync on stream
-// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:[[#@LINE-20]]
+// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:18:
 // RACE: Location: {{.*}} made by cudaMallocHost at:
-// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:[[#@LINE-24]]
+// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:16:
 // RACE: SUMMARY: csan: data race (write-read)
 // FIXED: total 136
