@@ -12,14 +12,14 @@ define i32 @get(ptr %p) !dbg !5 {
 }
 
 ; CHECK-LABEL: define i32 @get(ptr %p)
-; CHECK:      %csan.lo = load i64, ptr @__csan_host_bounds, align 8, !nosanitize
-; CHECK-NEXT: %csan.span = load i64, ptr getelementptr inbounds (i64, ptr @__csan_host_bounds, i64 1), align 8, !nosanitize
+; CHECK:      %csan.lo = load i64, ptr @__csan_host_bounds, align 8, {{.*}}!nosanitize
+; CHECK-NEXT: %csan.span = load i64, ptr getelementptr inbounds (i64, ptr @__csan_host_bounds, i64 1), align 8, {{.*}}!nosanitize
 ; CHECK-NEXT: %[[P:.*]] = ptrtoint ptr %p to i64
 ; CHECK-NEXT: %[[E:.*]] = add i64 %[[P]], 3
 ; CHECK-NEXT: %[[D:.*]] = sub i64 %[[E]], %csan.lo
 ; CHECK-NEXT: %[[L:.*]] = add i64 %csan.span, 3
 ; CHECK-NEXT: %csan.hit = icmp ult i64 %[[D]], %[[L]]
-; CHECK-NEXT: br i1 %csan.hit, label %[[THEN:.*]], label %[[CONT:.*]], !prof
+; CHECK-NEXT: br i1 %csan.hit, label %[[THEN:[0-9]+]], label %[[CONT:[0-9]+]], {{.*}}!prof
 ; CHECK:      [[THEN]]:
 ; CHECK-NEXT: call void @__csan_host_access(ptr %p, i64 4, i32 0, ptr @__csan_host_access_site){{.*}}!nosanitize
 ; CHECK:      [[CONT]]:

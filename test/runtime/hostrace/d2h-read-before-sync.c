@@ -31,10 +31,10 @@ int main(void) {
 
 // RACE: WARNING: csan: data race (write-read) on 4 bytes at 0x
 // RACE-NEXT: Read of size 4 at 0x{{[0-9a-f]+}} by host thread 1 on the host:
-// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:24:14
+// RACE: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:24:14
 // RACE: Previous write of size 64 by cudaMemcpyAsync on stream
-// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:18:
+// RACE: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:18:
 // RACE: Location: {{.*}} made by cudaMallocHost at:
-// RACE-NEXT: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:16:
+// RACE: #0 {{.*}}main {{.*}}d2h-read-before-sync.c:16:
 // RACE: SUMMARY: csan: data race (write-read)
 // FIXED: total 136
