@@ -11,6 +11,8 @@ define i32 @get(ptr %p) !dbg !5 {
   ret i32 %v
 }
 
+; CHECK-DAG: @__csan_host_bounds = external global [2 x i64]
+; CHECK-DAG: @__csan_host_access_site = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @{{.*}}, ptr @{{.*}}, i32 7, i32 12 }
 ; CHECK-LABEL: define i32 @get(ptr %p)
 ; CHECK:      %csan.lo = load i64, ptr @__csan_host_bounds, align 8, {{.*}}!nosanitize
 ; CHECK-NEXT: %csan.span = load i64, ptr getelementptr inbounds (i64, ptr @__csan_host_bounds, i64 1), align 8, {{.*}}!nosanitize
@@ -24,8 +26,6 @@ define i32 @get(ptr %p) !dbg !5 {
 ; CHECK-NEXT: call void @__csan_host_access(ptr %p, i64 4, i32 0, ptr @__csan_host_access_site){{.*}}!nosanitize
 ; CHECK:      [[CONT]]:
 ; CHECK-NEXT: %v = load i32, ptr %p
-; CHECK: @__csan_host_bounds = external global [2 x i64]
-; CHECK: @__csan_host_access_site = private unnamed_addr constant { ptr, ptr, i32, i32 } { ptr @{{.*}}, ptr @{{.*}}, i32 7, i32 12 }
 
 !llvm.module.flags = !{!0}
 !llvm.dbg.cu = !{!1}
