@@ -5,7 +5,9 @@
  * (malloc), one over a pinned buffer (cudaMallocHost). Each loop reads and
  * writes every int of its buffer (a[i] = a[i] * 3 + 1). The program is
  * built twice by host-access.sh, with and without the checks; this prints
- * the best time per element of each loop over `rounds` rounds.
+ * the best time per element of each loop over `rounds` rounds (the launch
+ * of a kernel the fake does not know fails; the host side runs all the
+ * same).
  *
  *   host-access ROUNDS N       (N ints per buffer)
  */
@@ -38,25 +40,27 @@ int main(int argc, char **argv) {
   cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
   int *dev;
   cudaMalloc((void **)&dev, 64);
-  double best_ord = 1e9, best_pin = 1e9;
-  for (int r = 0; r < rounds; r++) {
-    /* A launch (unknown to the fake: it fails, the host side still runs)
-     * and a copy into the pinned buffer, so the buffer has device records. */
-    void *args[] = {&dev};
-    dim3 g = {1, 1, 1}, b = {32, 1, 1};
-    cudaLaunchKernel((const void *)kernel_stub, g, b, args, 0, s);
-    cudaMemcpyAsync(pinned, dev, 64, cudaMemcpyDeviceToHost, s);
-    cudaStreamSynchronize(s);
-    double t0 = now();
-    touch(ordinary, n);
-    double t1 = now();
-    touch(pinned, n);
-    double t2 = now();
-    if (t1 - t0 < best_ord)
-      best_ord = t1 - t0;
-    if (t2 - t1 < best_pin)
-      best_pin = t2 - t1;
+  /* Two phases, each a launch and a copy into the pinned buffer (so it has
+   * device records) then one loop, per round: the ordinary loop's rounds
+   * first, so the pinned loop's shadow traffic does not evict the ordinary
+   * buffer from the caches between its rounds. */
+  double best[2] = {1e9, 1e9};
+  for (int phase = 0; phase < 2; phase++) {
+    int *a = phase ? pinned : ordinary;
+    for (int r = 0; r < rounds; r++) {
+      void *args[] = {&dev};
+      dim3 g = {1, 1, 1}, b = {32, 1, 1};
+      cudaLaunchKernel((const void *)kernel_stub, g, b, args, 0, s);
+      cudaMemcpyAsync(pinned, dev, 64, cudaMemcpyDeviceToHost, s);
+      cudaStreamSynchronize(s);
+      double t0 = now();
+      touch(a, n);
+      double t = now() - t0;
+      if (t < best[phase])
+        best[phase] = t;
+    }
   }
+  double best_ord = best[0], best_pin = best[1];
   printf("ordinary_ns=%.3f\npinned_ns=%.3f\ncheck=%d\n", best_ord * 1e9 / n, best_pin * 1e9 / n,
          ordinary[n - 1] + pinned[n - 1]);
   cudaFreeHost(pinned);

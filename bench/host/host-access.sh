@@ -21,16 +21,15 @@ cc=("$build/bin/csan-clang" -std=gnu11 -O2 -g "$root/bench/host/host-access.c" -
 run() { env LD_LIBRARY_PATH="$fake" FAKE_CUDA_NO_EXEC=1 "$tmp/$1" 5 "$n" 2>/dev/null; }
 get() { sed -n "s/^$1=//p"; }
 best() { sort -g | head -1; }
-declare -A vals
 for i in 1 2 3 4 5 6 7 8 9; do
   for v in off on; do
     out="$(run $v)"
-    vals[$v,ord]+="$(get ordinary_ns <<<"$out")"$'\n'
-    vals[$v,pin]+="$(get pinned_ns <<<"$out")"$'\n'
+    get ordinary_ns <<<"$out" >>"$tmp/$v.ord"
+    get pinned_ns <<<"$out" >>"$tmp/$v.pin"
   done
 done
-oo="$(best <<<"${vals[off,ord]}")"; no="$(best <<<"${vals[on,ord]}")"
-op="$(best <<<"${vals[off,pin]}")"; np="$(best <<<"${vals[on,pin]}")"
+oo="$(best <"$tmp/off.ord")"; no="$(best <"$tmp/on.ord")"
+op="$(best <"$tmp/off.pin")"; np="$(best <"$tmp/on.pin")"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b / a }'; }
 echo "| loop ($n ints, a[i] = a[i] * 3 + 1) | checks off, ns/int | checks on, ns/int | ratio |"
 echo "|---|---|---|---|"

@@ -37,6 +37,8 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -99,7 +101,14 @@ struct Access {
   Value *Size;
   uint64_t ConstSize; ///< 0 when Size is not a constant
   uint32_t Kind;
+  unsigned Segment; ///< accesses of one segment have no call between them
+  bool Dead = false; ///< covered by another access's check (coalesce)
+  Value *Lo = nullptr, *Span = nullptr; ///< the bounds, loaded before a loop
 };
+
+/// Most bytes one coalesced check may span: neighbours in one block (an
+/// unrolled vector loop's loads and stores), not a whole array.
+constexpr int64_t MaxCoalescedBytes = 64;
 
 /// Is Obj (an underlying object) memory no CUDA call can know? The rules:
 ///  - an alloca whose address is not captured: the frame is the function's
@@ -156,6 +165,8 @@ public:
 
 private:
   void collect(Function &F, SmallVectorImpl<Access> &Out);
+  void coalesce(MutableArrayRef<Access> Work);
+  void hoistBounds(Function &F, MutableArrayRef<Access> Work);
   void addMemory(Instruction &I, Value *Ptr, Value *Size, uint64_t ConstSize, uint32_t Kind,
                  SmallVectorImpl<Access> &Out);
   void instrument(const Access &A);
@@ -174,6 +185,7 @@ private:
   IntegerType *I64, *I32;
   StructType *SiteTy;
   GlobalVariable *Bounds = nullptr;
+  unsigned Segment = 0;
   FunctionCallee Check;
   std::map<std::tuple<std::string, std::string, unsigned, unsigned>, Constant *> Sites;
   StringMap<Constant *> Strings;
@@ -191,11 +203,19 @@ void HostAccesses::addMemory(Instruction &I, Value *Ptr, Value *Size, uint64_t C
     skip(*R);
     return;
   }
-  Out.push_back({&I, Ptr, Size, ConstSize, Kind});
+  Out.push_back({&I, Ptr, Size, ConstSize, Kind, Segment});
 }
 
 void HostAccesses::collect(Function &F, SmallVectorImpl<Access> &Out) {
+  BasicBlock *BB = nullptr;
   for (Instruction &I : instructions(F)) {
+    // A new block, or a call (the program may synchronize, or regions come
+    // and go, inside it) starts a new segment: checks never merge across.
+    if (I.getParent() != BB || (isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I) &&
+                                !I.isLifetimeStartOrEnd())) {
+      BB = I.getParent();
+      ++Segment;
+    }
     if (auto *LI = dyn_cast<LoadInst>(&I)) {
       TypeSize TS = DL.getTypeStoreSize(LI->getType());
       if (TS.isScalable()) {
@@ -341,10 +361,15 @@ void HostAccesses::instrument(const Access &A) {
   // Loads of the bounds: csan's own (nosanitize), plain loads (the runtime
   // changes them only inside CUDA calls, which the optimizer cannot move
   // loads across).
-  auto *Lo = B.CreateLoad(I64, Bounds, "csan.lo");
-  auto *Span = B.CreateLoad(I64, B.CreateConstInBoundsGEP1_64(I64, Bounds, 1), "csan.span");
-  Lo->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(Ctx, {}));
-  Span->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(Ctx, {}));
+  Value *Lo = A.Lo, *Span = A.Span;
+  if (!Lo) {
+    auto *L = B.CreateLoad(I64, Bounds, "csan.lo");
+    auto *S = B.CreateLoad(I64, B.CreateConstInBoundsGEP1_64(I64, Bounds, 1), "csan.span");
+    L->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(Ctx, {}));
+    S->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(Ctx, {}));
+    Lo = L;
+    Span = S;
+  }
   Value *P = B.CreatePtrToInt(A.Ptr, I64);
   uint64_t Tail = A.ConstSize - 1;
   Value *D = B.CreateSub(B.CreateAdd(P, ConstantInt::get(I64, Tail)), Lo);
@@ -353,6 +378,102 @@ void HostAccesses::instrument(const Access &A) {
       Hit, I->getIterator(), /*Unreachable=*/false, MDBuilder(Ctx).createUnlikelyBranchWeights());
   IRBuilder<> TB(Then);
   callCheck(TB, Size);
+}
+
+/// Within a segment (one block, no call between), two rules drop checks
+/// another check makes redundant, as ThreadSanitizer's instrumentation
+/// does:
+///  - a load of the bytes a later store of the segment writes (same
+///    pointer, at least the same size): the write's check finds every race
+///    the read's would (a write races with whatever a read races with);
+///  - plain accesses of one kind at constant offsets from one base, within
+///    MaxCoalescedBytes: one check of their hull, at the first of them (an
+///    unrolled loop's neighbouring vectors).
+void HostAccesses::coalesce(MutableArrayRef<Access> Work) {
+  auto plain = [](const Access &A) { return !A.Size && !(A.Kind & CSAN_ACC_ATOMIC); };
+  for (size_t I = 0; I < Work.size(); ++I) {
+    Access &L = Work[I];
+    if (!plain(L) || L.Kind != CSAN_ACC_READ)
+      continue;
+    for (size_t J = I + 1; J < Work.size() && Work[J].Segment == L.Segment; ++J)
+      if (plain(Work[J]) && Work[J].Kind == CSAN_ACC_WRITE && Work[J].Ptr == L.Ptr &&
+          Work[J].ConstSize >= L.ConstSize) {
+        L.Dead = true;
+        skip(Skip_ReadBeforeWrite);
+        break;
+      }
+  }
+  for (size_t I = 0; I < Work.size(); ++I) {
+    Access &F = Work[I];
+    if (F.Dead || !plain(F))
+      continue;
+    int64_t FOff = 0;
+    Value *Base = GetPointerBaseWithConstantOffset(F.Ptr, FOff, DL);
+    int64_t Lo = FOff, Hi = FOff + (int64_t)F.ConstSize;
+    SmallVector<Access *, 4> Group;
+    for (size_t J = I + 1; J < Work.size() && Work[J].Segment == F.Segment; ++J) {
+      Access &O = Work[J];
+      if (O.Dead || !plain(O) || O.Kind != F.Kind)
+        continue;
+      int64_t Off = 0;
+      if (GetPointerBaseWithConstantOffset(O.Ptr, Off, DL) != Base)
+        continue;
+      int64_t NLo = std::min(Lo, Off), NHi = std::max(Hi, Off + (int64_t)O.ConstSize);
+      if (NHi - NLo > MaxCoalescedBytes)
+        continue;
+      Lo = NLo;
+      Hi = NHi;
+      Group.push_back(&O);
+    }
+    if (Group.empty())
+      continue;
+    for (Access *O : Group) {
+      O->Dead = true;
+      skip(Skip_Coalesced);
+    }
+    // The first access checks the hull: base + Lo, Hi - Lo bytes.
+    IRBuilder<> B(F.I);
+    F.Ptr = B.CreateConstGEP1_64(B.getInt8Ty(), Base, Lo, "csan.hull");
+    F.ConstSize = (uint64_t)(Hi - Lo);
+  }
+}
+
+/// Regions change only inside calls (of the CUDA runtime), so a loop
+/// without calls sees the same bounds in every iteration: the checks of its
+/// accesses load them once, in the preheader of the outermost such loop
+/// (the optimizer has run by now, so nothing else would hoist them).
+void HostAccesses::hoistBounds(Function &F, MutableArrayRef<Access> Work) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  auto callFree = [](const Loop *L) {
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB)
+        if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+          return false;
+    return true;
+  };
+  DenseMap<const Loop *, std::pair<Value *, Value *>> Loaded;
+  for (Access &A : Work) {
+    if (A.Dead || A.Size)
+      continue;
+    const Loop *Best = nullptr;
+    for (const Loop *L = LI.getLoopFor(A.I->getParent()); L && callFree(L); L = L->getParentLoop())
+      if (L->getLoopPreheader())
+        Best = L;
+    if (!Best)
+      continue;
+    auto &V = Loaded[Best];
+    if (!V.first) {
+      IRBuilder<> B(Best->getLoopPreheader()->getTerminator());
+      auto *L = B.CreateLoad(I64, Bounds, "csan.lo");
+      auto *S = B.CreateLoad(I64, B.CreateConstInBoundsGEP1_64(I64, Bounds, 1), "csan.span");
+      L->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(Ctx, {}));
+      S->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(Ctx, {}));
+      V = {L, S};
+    }
+    A.Lo = V.first;
+    A.Span = V.second;
+  }
 }
 
 bool HostAccesses::run() {
@@ -380,8 +501,20 @@ bool HostAccesses::run() {
                                 GlobalValue::ExternalLinkage, nullptr, "__csan_host_bounds");
   Check = M.getOrInsertFunction("__csan_host_access", Type::getVoidTy(Ctx), PtrTy, I64, I32,
                                 PtrTy);
+  coalesce(Work);
+  if (ClHostAccessesInline) {
+    for (size_t I = 0; I < Work.size();) {
+      Function *F = Work[I].I->getFunction();
+      size_t J = I;
+      while (J < Work.size() && Work[J].I->getFunction() == F)
+        ++J;
+      hoistBounds(*F, MutableArrayRef<Access>(Work).slice(I, J - I));
+      I = J;
+    }
+  }
   for (const Access &A : Work)
-    instrument(A);
+    if (!A.Dead)
+      instrument(A);
   M.addModuleFlag(Module::Warning, "csan.host_accesses", 1);
   return true;
 }
