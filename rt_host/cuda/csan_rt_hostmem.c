@@ -138,7 +138,8 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
   if (!h || !g_handled)
     return;
   csan_shadow_cpu *sh = csan_hostmem_shadow(h);
-  uint32_t used = csan_shadow_cpu_race_table(sh)->used;
+  /* The engine bumps `used` atomically from any thread. */
+  uint32_t used = __atomic_load_n(&csan_shadow_cpu_race_table(sh)->used, __ATOMIC_RELAXED);
   if (used == __atomic_load_n(&g_last_used, __ATOMIC_RELAXED) && !host)
     return;
   pthread_mutex_lock(&g_drain_mu);
@@ -271,9 +272,8 @@ void csan_rt_hostmem_host_access(const void *addr, uint64_t size, uint32_t acces
   if (!csan_hostmem_access(h, c, (uint64_t)(uintptr_t)addr, size, access, 0))
     return;
   atomic_fetch_add_explicit(&g_checked, 1, memory_order_relaxed);
-  if (csan_hostmem_shadow(h) &&
-      csan_shadow_cpu_race_table(csan_hostmem_shadow(h))->used !=
-          __atomic_load_n(&g_last_used, __ATOMIC_RELAXED))
+  if (__atomic_load_n(&csan_shadow_cpu_race_table(csan_hostmem_shadow(h))->used,
+                      __ATOMIC_RELAXED) != __atomic_load_n(&g_last_used, __ATOMIC_RELAXED))
     drain(!tl.fn, site, ra);
 }
 
