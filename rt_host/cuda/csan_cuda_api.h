@@ -168,6 +168,8 @@ cudaError_t __csan_cudaEventSynchronize(cudaEvent_t event, CSAN_SITE_PARAM);
 /* Device-wide. */
 cudaError_t __csan_cudaDeviceSynchronize(CSAN_SITE_PARAM);
 cudaError_t __csan_cudaDeviceReset(CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGetLastError(CSAN_SITE_PARAM);
+cudaError_t __csan_cudaPeekAtLastError(CSAN_SITE_PARAM);
 
 /* Allocation. */
 cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, CSAN_SITE_PARAM);

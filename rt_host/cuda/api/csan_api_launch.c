@@ -36,11 +36,16 @@
  *       kernel. With it, a launch's events are recorded with an empty clock
  *       (they order nothing): what is complete when its blocks begin is
  *       not known.
+ * Errors (csan_rt_errors.c): each launch is numbered on its slot and its
+ * stream writes progress markers before and after it, so a later sticky
+ * error names it; a launch that fails at once is remembered until the
+ * program reads the last error.
  * The twin is launched with the same attributes. Launches into a stream that is being
  * captured are not modelled (graphs are not checked), nor are launches for
  * another device than csan's (csan_rt_work_on_device).
  */
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_twins.h"
 #include "csan_rt_vars.h"
@@ -222,9 +227,22 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   if (t.twin)
     csan_rt_twin_copy_attributes(&t);
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
+  csan_fault_launch fl = {.stream = 0, .kernel = t.name,
+                          .grid = {c->grid.x, c->grid.y, c->grid.z},
+                          .block = {c->block.x, c->block.y, c->block.z},
+                          .shared_mem = c->shmem, .stack = d.stack};
+  if (site)
+    fl.site = *site;
   csan_rt_op o;
-  if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
-    return launch_real(c);
+  if (!csan_rt_op_begin(&o, c->stream, c->pt, &d)) {
+    cudaError_t r = launch_real(c);
+    csan_rt_errors_launch_failed(r, &fl);
+    csan_rt_errors_result(r, "cudaLaunchKernel", site, ra);
+    return r;
+  }
+  fl.stream = o.stream;
+  csan_rt_marks mk;
+  csan_rt_errors_launch_begin(&mk, &fl, o.op.slot, o.cu);
   cudaError_t r = cudaErrorUnknown;
   CUresult cr = CUDA_SUCCESS;
   bool launched = false;
@@ -236,7 +254,10 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   if (!launched)
     r = launch_real(c);
+  csan_rt_errors_launch_end(&mk, o.cu);
   csan_rt_op_end(&o, r == cudaSuccess);
+  csan_rt_errors_launch_failed(r, &fl);
+  csan_rt_errors_result(r, "cudaLaunchKernel", site, ra);
   if (t.twin && !launched && r == cudaSuccess) {
     csan_rt_count_unchecked_launch();
     twin_failed(c, &t, cr);

@@ -1,0 +1,229 @@
+/* csan_rt_errors.c: the CUDA errors csan explains (csan_rt_errors.h;
+ * DESIGN.md, decision 21).
+ *
+ * Ignored launch errors. A launch that fails at once (a bad configuration,
+ * too many threads, too much shared memory) leaves its error in the
+ * thread's last error, and the kernel never runs. A `<<<>>>` launch has no
+ * result the program could test, so the error is seen only by
+ * cudaGetLastError or cudaPeekAtLastError. csan keeps the failed launch
+ * pending on its thread: reading the last error clears it; the thread's next
+ * CUDA call (csan_rt_active, which every wrapper calls first) reports it as
+ * ignored, once. Synchronizations are let through (`k<<<>>>();
+ * cudaDeviceSynchronize(); cudaGetLastError()` reads the error all the
+ * same), and so is the exit of a thread other than the one that exits the
+ * process (csan sees only that one's pending error at exit).
+ *
+ * Sticky faults. Each launch csan issues gets a per-slot number (core
+ * csan_faults.c) and two stream-ordered writes of it into host-mapped
+ * memory: `started[slot]` before the kernel, `done[slot]` after it
+ * (cuStreamWriteValue32: an operation of the stream, never a host wait).
+ * When a CUDA call returns an error that poisons the context, csan reads
+ * both arrays with plain loads (the stream stopped at the fault; the
+ * markers are in host memory, readable without CUDA), ranks the candidate
+ * launches (csan_fault_rank) and prints the report once, naming the call
+ * that returned the error.
+ */
+#include "csan_rt_errors.h"
+
+#include "csan_stack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+ * Ignored launch errors.
+ * ---------------------------------------------------------------------- */
+
+typedef struct pending {
+  bool set;
+  bool sync_next; /* the next call is a synchronization: not a "next call" */
+  cudaError_t error;
+  csan_fault_launch l;
+} pending;
+
+static _Thread_local pending tl_pending;
+
+void csan_rt_errors_launch_failed(cudaError_t r, const csan_fault_launch *l) {
+  if (r == cudaSuccess || csan_rt_errors_sticky(r))
+    return;
+  tl_pending.set = true;
+  tl_pending.sync_next = false;
+  tl_pending.error = r;
+  tl_pending.l = *l;
+}
+
+void csan_rt_errors_read(void) {
+  tl_pending.set = false;
+  tl_pending.sync_next = false;
+}
+
+static void report_ignored(const char *next) {
+  pending p = tl_pending;
+  tl_pending.set = false;
+  tl_pending.sync_next = false;
+  if (!csan_g.flags.launch_errors)
+    return;
+  csan_fault_print_ignored(&csan_g.flags, &p.l, cudaGetErrorName(p.error),
+                           cudaGetErrorString(p.error), next);
+}
+
+void csan_rt_errors_sync_next(void) {
+  if (tl_pending.set)
+    tl_pending.sync_next = true;
+}
+
+void csan_rt_errors_call(void) {
+  if (!tl_pending.set)
+    return;
+  if (tl_pending.sync_next) {
+    tl_pending.sync_next = false;
+    return;
+  }
+  report_ignored("");
+}
+
+void csan_rt_errors_exit(void) {
+  if (tl_pending.set)
+    report_ignored(NULL);
+}
+
+/* ------------------------------------------------------------------------
+ * Progress markers.
+ * ---------------------------------------------------------------------- */
+
+#define MARK_UNKNOWN 0
+#define MARK_ON 1
+#define MARK_OFF 2
+
+static _Atomic int g_mark_state;
+static pthread_mutex_t g_mark_mu = PTHREAD_MUTEX_INITIALIZER;
+/* started[slot] then done[slot], host-mapped; the device address of each. */
+static volatile uint32_t *g_mark;
+static CUdeviceptr g_mark_dev;
+
+/* The marker memory, set up at the first launch (csan's context current). */
+static bool marks_ready(void) {
+  int s = atomic_load_explicit(&g_mark_state, memory_order_acquire);
+  if (s != MARK_UNKNOWN)
+    return s == MARK_ON;
+  pthread_mutex_lock(&g_mark_mu);
+  s = atomic_load(&g_mark_state);
+  if (s == MARK_UNKNOWN) {
+    s = MARK_OFF;
+    void *p = NULL;
+    CUdeviceptr d = 0;
+    size_t bytes = 2 * CSAN_FAULTS_SLOTS * sizeof(uint32_t);
+    if (csan_g.flags.fault_attribution) {
+      csan_rt_own own;
+      csan_rt_own_begin(&own);
+      CUresult r = csan_g.drv.cuMemHostAlloc(&p, bytes,
+                                             CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+      if (r == CUDA_SUCCESS)
+        r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+      csan_rt_own_end(&own);
+      if (r == CUDA_SUCCESS) {
+        memset(p, 0, bytes);
+        g_mark = p;
+        g_mark_dev = d;
+        s = MARK_ON;
+      } else if (csan_g.flags.verbosity >= 1) {
+        csan_log_printf("csan: no host-mapped memory for progress markers (%s): a fault will "
+                        "not be attributed to its launch\n",
+                        csan_rt_cu_error(r));
+      }
+    }
+    atomic_store_explicit(&g_mark_state, s, memory_order_release);
+  }
+  pthread_mutex_unlock(&g_mark_mu);
+  return s == MARK_ON;
+}
+
+static void mark_off(CUresult why) {
+  static _Atomic bool said;
+  atomic_store(&g_mark_state, MARK_OFF);
+  csan_rt_warn_once(&said,
+                    "csan cannot write progress markers on this device (%s): a fault will not "
+                    "be attributed to its launch",
+                    csan_rt_cu_error(why));
+}
+
+static void mark_write(CUstream s, uint32_t index, uint32_t value) {
+  CUresult r = csan_g.drv.cuStreamWriteValue32(s, g_mark_dev + index * sizeof(uint32_t), value,
+                                               CU_STREAM_WRITE_VALUE_DEFAULT);
+  /* A sticky error fails every call: the report reads what was written. */
+  if (r != CUDA_SUCCESS && r != CUDA_ERROR_ILLEGAL_ADDRESS && r != CUDA_ERROR_ASSERT &&
+      r != CUDA_ERROR_LAUNCH_FAILED && r != CUDA_ERROR_ILLEGAL_INSTRUCTION &&
+      r != CUDA_ERROR_MISALIGNED_ADDRESS && r != CUDA_ERROR_HARDWARE_STACK_ERROR &&
+      r != CUDA_ERROR_INVALID_PC && r != CUDA_ERROR_INVALID_ADDRESS_SPACE)
+    mark_off(r);
+}
+
+void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32_t slot,
+                                 CUstream s) {
+  mk->on = false;
+  mk->seq = csan_faults_launch(l, slot);
+  mk->slot = slot;
+  if (!mk->seq || !marks_ready())
+    return;
+  mk->on = true;
+  mark_write(s, slot, mk->seq);
+}
+
+void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s) {
+  if (mk->on && atomic_load_explicit(&g_mark_state, memory_order_relaxed) == MARK_ON)
+    mark_write(s, CSAN_FAULTS_SLOTS + mk->slot, mk->seq);
+}
+
+/* ------------------------------------------------------------------------
+ * Sticky faults.
+ * ---------------------------------------------------------------------- */
+
+bool csan_rt_errors_sticky(cudaError_t r) {
+  switch (r) {
+  case cudaErrorIllegalAddress:
+  case cudaErrorLaunchTimeout:
+  case cudaErrorAssert:
+  case cudaErrorHardwareStackError:
+  case cudaErrorIllegalInstruction:
+  case cudaErrorMisalignedAddress:
+  case cudaErrorInvalidAddressSpace:
+  case cudaErrorInvalidPc:
+  case cudaErrorLaunchFailure:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site *site,
+                           const void *ra) {
+  static _Atomic bool reported;
+  if (r == cudaSuccess || !csan_rt_errors_sticky(r) || !csan_g.flags.fault_attribution ||
+      atomic_load_explicit(&csan_g.dev, memory_order_acquire) != CSAN_DEV_READY ||
+      atomic_exchange(&reported, true))
+    return;
+  bool markers = atomic_load(&g_mark_state) == MARK_ON;
+  csan_fault_progress prog[CSAN_FAULTS_SLOTS];
+  size_t n = csan_faults_snapshot(markers ? g_mark : NULL,
+                                  markers ? g_mark + CSAN_FAULTS_SLOTS : NULL, prog,
+                                  CSAN_FAULTS_SLOTS);
+  csan_fault_candidate c[16];
+  size_t k = csan_fault_rank(prog, n, NULL, c, markers ? 16 : 0);
+  csan_fault_report rep;
+  memset(&rep, 0, sizeof rep);
+  rep.error = (int)r;
+  rep.error_name = cudaGetErrorName(r);
+  rep.error_text = cudaGetErrorString(r);
+  rep.api = api;
+  if (site)
+    rep.call_site = *site;
+  rep.call_stack = ra ? csan_stack_capture(ra, 0) : 0;
+  if (rep.call_stack && csan_host_site_in_cuda_glue(site)) {
+    const uintptr_t *pcs;
+    size_t depth = csan_stack_get(rep.call_stack, &pcs);
+    if (depth > 1)
+      rep.call_stack = csan_stack_put(pcs + 1, depth - 1);
+  }
+  rep.markers = markers;
+  csan_fault_print(&csan_g.flags, &rep, c, k, NULL);
+}
