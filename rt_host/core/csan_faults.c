@@ -112,6 +112,18 @@ uint32_t csan_faults_launch(csan_fault_launch *l, uint32_t slot) {
   return l->seq;
 }
 
+void csan_faults_unlaunch(uint32_t slot, uint32_t seq) {
+  if (slot >= CSAN_FAULTS_SLOTS || !seq)
+    return;
+  pthread_mutex_lock(&g_mu);
+  slot_ring *s = g_slots[slot];
+  if (s && s->issued == seq) {
+    s->l[seq % CSAN_FAULTS_RING].seq = 0;
+    s->issued--;
+  }
+  pthread_mutex_unlock(&g_mu);
+}
+
 uint32_t csan_faults_issued(uint32_t slot) {
   if (slot >= CSAN_FAULTS_SLOTS)
     return 0;
@@ -272,10 +284,15 @@ void csan_fault_print(const csan_flags *flags, const csan_fault_report *r,
     fputs("==================\n", m);
     fprintf(m, "csan: ERROR: asynchronous fault: %s (%s)\n", r->error_name ? r->error_name : "?",
             r->error_text ? r->error_text : "?");
-    fprintf(m, "  returned by %s at ", r->api ? r->api : "a CUDA call");
-    site_text(m, &r->call_site);
-    fputc('\n', m);
-    csan_stack_print_at(m, r->call_stack, &r->call_site, "    ");
+    if (r->api) {
+      fprintf(m, "  returned by %s at ", r->api);
+      site_text(m, &r->call_site);
+      fputc('\n', m);
+      csan_stack_print_at(m, r->call_stack, &r->call_site, "    ");
+    } else {
+      fputs("  found by csan at exit: the program never checked a CUDA call that returned "
+            "it\n", m);
+    }
     if (n) {
       fprintf(m, "  The launch%s that may have faulted, most likely first (csan's progress "
                  "markers; nothing was serialized):\n",
@@ -339,7 +356,7 @@ void csan_fault_print_ignored(const csan_flags *flags, const csan_fault_launch *
     fprintf(m, "csan: WARNING: the launch of kernel %s at ", kernel);
     site_text(m, &l->site);
     fprintf(m, " failed: %s (%s), and the program did not check (cudaGetLastError or "
-               "cudaPeekAtLastError) before %s%s: the kernel never ran\n",
+               "cudaPeekAtLastError) before %s%s%s: the kernel never ran\n",
             error_name ? error_name : "?", error_text ? error_text : "?",
             next ? "its next CUDA call" : "it exited", next && *next ? " " : "",
             next && *next ? next : "");

@@ -97,6 +97,9 @@ size_t csan_fault_rank(const csan_fault_progress *p, size_t n,
 /* Records a launch about to be issued on slot; returns its seq (what the
  * markers will hold), filling l->seq, l->slot and l->order. */
 uint32_t csan_faults_launch(csan_fault_launch *l, uint32_t slot);
+/* The launch (slot, seq) failed at once: forgotten, its seq given back
+ * when it is still the slot's last (the caller holds the slot, so it is). */
+void csan_faults_unlaunch(uint32_t slot, uint32_t seq);
 /* The last seq issued on slot (0: none). */
 uint32_t csan_faults_issued(uint32_t slot);
 /* The record of (slot, seq): false when never issued or forgotten. */

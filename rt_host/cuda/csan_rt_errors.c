@@ -85,6 +85,9 @@ void csan_rt_errors_call(void) {
 void csan_rt_errors_exit(void) {
   if (tl_pending.set)
     report_ignored(NULL);
+  /* A fault no call of the program returned (it never checked). */
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY)
+    csan_rt_errors_result(cudaPeekAtLastError(), NULL, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -169,9 +172,18 @@ void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32
   mark_write(s, slot, mk->seq);
 }
 
-void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s) {
-  if (mk->on && atomic_load_explicit(&g_mark_state, memory_order_relaxed) == MARK_ON)
-    mark_write(s, CSAN_FAULTS_SLOTS + mk->slot, mk->seq);
+void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched) {
+  bool on = mk->on && atomic_load_explicit(&g_mark_state, memory_order_relaxed) == MARK_ON;
+  if (launched) {
+    if (on)
+      mark_write(s, CSAN_FAULTS_SLOTS + mk->slot, mk->seq);
+    return;
+  }
+  /* Launches that fail (all of them, after a fault) would push the launch
+   * that faulted out of the records. */
+  csan_faults_unlaunch(mk->slot, mk->seq);
+  if (on)
+    mark_write(s, mk->slot, mk->seq - 1);
 }
 
 /* ------------------------------------------------------------------------

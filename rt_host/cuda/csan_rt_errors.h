@@ -36,8 +36,9 @@ typedef struct csan_rt_marks {
  * write `started` just before it. No wait: the stream writes it. */
 void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32_t slot,
                                  CUstream s);
-/* Has s write `done` after the launch (also when it failed: nothing runs). */
-void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s);
+/* Has s write `done` after the launch; a launch that failed at once is
+ * forgotten and `started` goes back (nothing ran). */
+void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched);
 
 /* Every wrapper that sees a CUDA result may pass it here: a sticky error
  * (the context is lost) prints the fault report once, with the call's name,

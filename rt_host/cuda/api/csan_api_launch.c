@@ -254,7 +254,7 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   if (!launched)
     r = launch_real(c);
-  csan_rt_errors_launch_end(&mk, o.cu);
+  csan_rt_errors_launch_end(&mk, o.cu, r == cudaSuccess);
   csan_rt_op_end(&o, r == cudaSuccess);
   csan_rt_errors_launch_failed(r, &fl);
   csan_rt_errors_result(r, "cudaLaunchKernel", site, ra);
