@@ -22,6 +22,7 @@
  * the exit status (races were found).
  */
 #include "csan_rt_device.h"
+#include "csan_memerr.h"
 #include "csan_rt_errors.h"
 
 #include "csan_rt_report.h"
@@ -508,6 +509,8 @@ static void exit_handler(void) {
   }
   csan_rt_errors_exit();
   int status = csan_rt_finish();
+  if (status < 0 && csan_memerr_count())
+    status = csan_g.flags.exitcode; /* memory errors were reported */
   if (status >= 0) {
     fflush(NULL);
     _exit(status);

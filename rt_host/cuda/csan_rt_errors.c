@@ -25,6 +25,7 @@
  */
 #include "csan_rt_errors.h"
 
+#include "csan_memerr.h"
 #include "csan_stack.h"
 
 #include <stdlib.h>
@@ -238,4 +239,26 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
   }
   rep.markers = markers;
   csan_fault_print(&csan_g.flags, &rep, c, k, NULL);
+}
+
+/* ------------------------------------------------------------------------
+ * Memory errors of range operations.
+ * ---------------------------------------------------------------------- */
+
+bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *api,
+                          const csan_host_site *site, uint32_t stack) {
+  if (!csan_g.flags.memory_errors || !size)
+    return false;
+  csan_memerr_access acc = {addr, size, write, false, NULL};
+  csan_memerr e;
+  if (csan_memerr_classify(csan_g.allocs, &acc, &e) != CSAN_MEMERR_OUT_OF_BOUNDS)
+    return false;
+  csan_memerr_who who;
+  memset(&who, 0, sizeof who);
+  who.what = api;
+  if (site)
+    who.site = *site;
+  who.stack = stack;
+  csan_memerr_report(&csan_g.flags, &e, &who);
+  return csan_g.flags.halt_on_memory_error;
 }

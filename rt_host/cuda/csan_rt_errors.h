@@ -48,6 +48,18 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
 /* True for the errors that poison the context (a fault of a kernel). */
 bool csan_rt_errors_sticky(cudaError_t r);
 
+/* ------------------------------------------------------------------------
+ * Memory errors the host sees: the byte ranges of copies and sets.
+ * ---------------------------------------------------------------------- */
+
+/* Classifies [addr, addr + size) of a range operation (api at site, issued
+ * from stack) against the allocation registry and reports an out-of-bounds
+ * range (use after free and unordered stream-ordered memory are the shadow's
+ * to report, as races with the free or the allocation). True when the
+ * caller should halt (halt_on_memory_error). */
+bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *api,
+                          const csan_host_site *site, uint32_t stack);
+
 /* Exit: a pending ignored launch error of this thread is reported. */
 void csan_rt_errors_exit(void);
 

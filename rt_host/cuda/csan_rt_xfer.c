@@ -19,6 +19,9 @@
  */
 #include "csan_rt_xfer.h"
 
+#include "csan_rt_errors.h"
+#include "csan_rt_report.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,7 +133,29 @@ void csan_rt_xfer_set(csan_rt_xfer *x, const void *dst, csan_region dr) {
  * waits: its operation is committed before the call, after its range checks
  * were launched. If the call then fails, the operation still stands (its
  * checks ran anyway); such calls fail on bad arguments, before any work. */
+/* Memory errors of the regions (csan_rt_errors.c), before anything is
+ * held: an out-of-bounds region is reported, and csan halts if asked. */
+static void xfer_memory_errors(csan_rt_xfer *x, const csan_host_site *site, const void *ra) {
+  if (!x->n || !csan_g.flags.memory_errors)
+    return;
+  if (!x->stack)
+    x->stack = csan_rt_stack(ra, site);
+  bool halt = false;
+  for (size_t i = 0; i < x->n; i++) {
+    const csan_region *r = &x->r[i];
+    if (!r->width)
+      continue;
+    uint64_t last = r->base + (r->slices ? r->slices - 1 : 0) * r->slice_pitch +
+                    (r->rows ? r->rows - 1 : 0) * r->pitch + r->width - 1;
+    halt |= csan_rt_errors_range(r->base, last - r->base + 1, x->acc[i] & CSAN_ACC_WRITE,
+                                 x->api, site, x->stack);
+  }
+  if (halt)
+    csan_rt_halt();
+}
+
 bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *site, const void *ra) {
+  xfer_memory_errors(x, site, ra);
   csan_vc device;
   if (x->peer)
     csan_model_device_clock(csan_g.model, &device);
