@@ -22,7 +22,6 @@
  * the exit status (races were found).
  */
 #include "csan_rt_device.h"
-#include "csan_memerr.h"
 #include "csan_rt_errors.h"
 
 #include "csan_rt_report.h"
@@ -509,8 +508,8 @@ static void exit_handler(void) {
   }
   csan_rt_errors_exit();
   int status = csan_rt_finish();
-  if (status < 0 && csan_memerr_count())
-    status = csan_g.flags.exitcode; /* memory errors were reported */
+  if (status < 0 && csan_rt_errors_reported())
+    status = csan_g.flags.exitcode; /* errors were reported (csan_rt_errors.c) */
   if (status >= 0) {
     fflush(NULL);
     _exit(status);

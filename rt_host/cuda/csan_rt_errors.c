@@ -43,6 +43,11 @@ typedef struct pending {
 } pending;
 
 static _Thread_local pending tl_pending;
+static _Atomic uint64_t g_reported; /* ignored launch errors and faults */
+
+uint64_t csan_rt_errors_reported(void) {
+  return atomic_load(&g_reported) + csan_memerr_count();
+}
 
 void csan_rt_errors_launch_failed(cudaError_t r, const csan_fault_launch *l) {
   if (r == cudaSuccess || csan_rt_errors_sticky(r))
@@ -64,6 +69,7 @@ static void report_ignored(const char *next) {
   tl_pending.sync_next = false;
   if (!csan_g.flags.launch_errors)
     return;
+  atomic_fetch_add(&g_reported, 1);
   csan_fault_print_ignored(&csan_g.flags, &p.l, cudaGetErrorName(p.error),
                            cudaGetErrorString(p.error), next);
 }
@@ -238,6 +244,7 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
       rep.call_stack = csan_stack_put(pcs + 1, depth - 1);
   }
   rep.markers = markers;
+  atomic_fetch_add(&g_reported, 1);
   csan_fault_print(&csan_g.flags, &rep, c, k, NULL);
 }
 

@@ -60,6 +60,10 @@ bool csan_rt_errors_sticky(cudaError_t r);
 bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *api,
                           const csan_host_site *site, uint32_t stack);
 
+/* Reports printed (ignored launch errors, faults, memory errors): any makes
+ * the exit status `exitcode`, as races do. */
+uint64_t csan_rt_errors_reported(void);
+
 /* Exit: a pending ignored launch error of this thread is reported. */
 void csan_rt_errors_exit(void);
 

@@ -4,7 +4,8 @@
 // names the launch that faulted, from the progress markers its stream
 // wrote (nothing was serialized), and the call that first returned the
 // error. With fault_attribution=0 csan says nothing; a program that never
-// checks an error gets the report at exit.
+// checks an error gets the report at exit. A report makes the exit status
+// csan's (66), as a race does.
 // RUN: %cc_rt -o %t
 // RUN: %run %t > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s < %t.out
@@ -44,11 +45,11 @@ int main(int argc, char **argv) {
   NONBLOCKING_STREAM(s);
   NONBLOCKING_STREAM(t);
   GO(first, s);
-  GO(second, s); // line 47
+  GO(second, s); // line 48
   NOTE("second: %d", (int)r);
   if (never_checked)
     return 0;
-  GO(third, s); // line 51: the first call that sees the error
+  GO(third, s); // line 52: the first call that sees the error
   NOTE("third: %d", (int)r);
   for (int i = 0; i < 200; i++) {
     GO(other, i % 2 ? s : t);
@@ -63,27 +64,28 @@ int main(int argc, char **argv) {
 // CHECK:      second: 0
 // CHECK-NEXT: ==================
 // CHECK-NEXT: csan: ERROR: asynchronous fault: cudaErrorAssert (device-side assert triggered)
-// CHECK-NEXT:   returned by cudaLaunchKernel at {{.*}}fault-names-launch.c:51:3
-// CHECK-NEXT:     #0 {{.*}} in main {{.*}}fault-names-launch.c:51
+// CHECK-NEXT:   returned by cudaLaunchKernel at {{.*}}fault-names-launch.c:52:3
+// CHECK-NEXT:     #0 {{.*}} in main {{.*}}fault-names-launch.c:52
 // CHECK:        The launch that may have faulted, most likely first (csan's progress markers; nothing was serialized):
 // CHECK-NEXT:   #1 kernel second(int*) on stream 0x{{[0-9a-f]+}} (begun and never finished)
 // CHECK-NEXT:      grid (8,1,1), block (64,1,1), 0 bytes of dynamic shared memory
-// CHECK-NEXT:      launched at {{.*}}fault-names-launch.c:47:3
-// CHECK-NEXT:        #0 {{.*}} in main {{.*}}fault-names-launch.c:47
-// CHECK:      SUMMARY: csan: asynchronous fault cudaErrorAssert in second(int*) launched at {{.*}}fault-names-launch.c:47:3
+// CHECK-NEXT:      launched at {{.*}}fault-names-launch.c:48:3
+// CHECK-NEXT:        #0 {{.*}} in main {{.*}}fault-names-launch.c:48
+// CHECK:      SUMMARY: csan: asynchronous fault cudaErrorAssert in second(int*) launched at {{.*}}fault-names-launch.c:48:3
 // CHECK-NEXT: ==================
 // CHECK-NEXT: third: 710
 // CHECK-NOT:  csan: ERROR
 // CHECK:      sync: 710
 // CHECK-NOT:  csan: ERROR
-// CHECK:      exit=1
+// CHECK:      exit=66
 
 // EXIT:      second: 0
 // EXIT-NEXT: ==================
 // EXIT-NEXT: csan: ERROR: asynchronous fault: cudaErrorAssert (device-side assert triggered)
 // EXIT-NEXT:   found by csan at exit: the program never checked a CUDA call that returned it
 // EXIT:        #1 kernel second(int*) on stream 0x{{[0-9a-f]+}} (begun and never finished)
-// EXIT:      SUMMARY: csan: asynchronous fault cudaErrorAssert in second(int*) launched at {{.*}}fault-names-launch.c:47:3
+// EXIT:      SUMMARY: csan: asynchronous fault cudaErrorAssert in second(int*) launched at {{.*}}fault-names-launch.c:48:3
+// EXIT:      exit=66
 
 // OFF: second: 0
 // OFF: third: 710

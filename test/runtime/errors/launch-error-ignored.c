@@ -4,6 +4,7 @@
 // warning naming the launch's line, the kernel, its shape and the error.
 // Reading the error (either call, also after a synchronization) is silent,
 // as is a launch that succeeded. An error still unread at exit is named too.
+// A warning makes the exit status csan's (66).
 // RUN: %cc_rt -o %t
 // RUN: %run %t unchecked > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=UNCHECKED < %t.out
@@ -30,7 +31,7 @@ int main(int argc, char **argv) {
   CK(__csan_cudaMalloc((void **)&buf, 16, SITE));
   void *args[] = {&buf};
   dim3 g = {1, 1, 1}, b = {strcmp(mode, "good") ? 2048u : 32u, 1, 1};
-  cudaError_t r = __csan_cudaLaunchKernel((const void *)fill, g, b, args, 0, 0, SITE); // line 33
+  cudaError_t r = __csan_cudaLaunchKernel((const void *)fill, g, b, args, 0, 0, SITE); // line 34
   NOTE("launch: %d", (int)r);
   if (!strcmp(mode, "checked"))
     NOTE("read: %d", (int)__csan_cudaGetLastError(SITE));
@@ -50,17 +51,17 @@ int main(int argc, char **argv) {
 }
 
 // UNCHECKED:      launch: 9
-// UNCHECKED-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:33:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before its next CUDA call: the kernel never ran
+// UNCHECKED-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:34:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before its next CUDA call: the kernel never ran
 // UNCHECKED-NEXT:     grid (1,1,1), block (2048,1,1), 0 bytes of dynamic shared memory
-// UNCHECKED:      #0 {{.*}} in main {{.*}}launch-error-ignored.c:33
+// UNCHECKED:      #0 {{.*}} in main {{.*}}launch-error-ignored.c:34
 // UNCHECKED:      copied
 // UNCHECKED-NOT:  WARNING
 // UNCHECKED:      done
-// UNCHECKED-NEXT: exit=0
+// UNCHECKED-NEXT: exit=66
 
 // EXIT:      launch: 9
-// EXIT-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:33:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before it exited: the kernel never ran
-// EXIT:      exit=0
+// EXIT-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:34:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before it exited: the kernel never ran
+// EXIT:      exit=66
 
 // SILENT:     launch: {{[09]}}
 // SILENT-NOT: csan:
