@@ -98,6 +98,15 @@ static cudaError_t launch_real(const launch_call *c) {
   }
 }
 
+/* The runtime call the program made, for error reports. */
+static const char *launch_api(const launch_call *c) {
+  switch (c->kind) {
+  case LAUNCH_EX: return "cudaLaunchKernelExC";
+  case LAUNCH_COOPERATIVE: return "cudaLaunchCooperativeKernel";
+  case LAUNCH_PLAIN: default: return "cudaLaunchKernel";
+  }
+}
+
 /* Launches the twin with the operation's context; CUDA_SUCCESS or the
  * driver's error. */
 static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_op *o) {
@@ -237,7 +246,7 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d)) {
     cudaError_t r = launch_real(c);
     csan_rt_errors_launch_failed(r, &fl);
-    csan_rt_errors_result(r, "cudaLaunchKernel", site, ra);
+    csan_rt_errors_result(r, launch_api(c), site, ra);
     return r;
   }
   fl.stream = o.stream;
@@ -257,7 +266,7 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   csan_rt_errors_launch_end(&mk, o.cu, r == cudaSuccess);
   csan_rt_op_end(&o, r == cudaSuccess);
   csan_rt_errors_launch_failed(r, &fl);
-  csan_rt_errors_result(r, "cudaLaunchKernel", site, ra);
+  csan_rt_errors_result(r, launch_api(c), site, ra);
   if (t.twin && !launched && r == cudaSuccess) {
     csan_rt_count_unchecked_launch();
     twin_failed(c, &t, cr);
