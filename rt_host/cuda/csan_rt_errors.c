@@ -197,6 +197,19 @@ void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched) {
  * Sticky faults.
  * ---------------------------------------------------------------------- */
 
+/* The driver's codes for these errors are the runtime's (driver wrappers
+ * pass theirs through csan_rt_errors_result). */
+_Static_assert((int)cudaErrorIllegalAddress == (int)CUDA_ERROR_ILLEGAL_ADDRESS &&
+                   (int)cudaErrorLaunchTimeout == (int)CUDA_ERROR_LAUNCH_TIMEOUT &&
+                   (int)cudaErrorAssert == (int)CUDA_ERROR_ASSERT &&
+                   (int)cudaErrorHardwareStackError == (int)CUDA_ERROR_HARDWARE_STACK_ERROR &&
+                   (int)cudaErrorIllegalInstruction == (int)CUDA_ERROR_ILLEGAL_INSTRUCTION &&
+                   (int)cudaErrorMisalignedAddress == (int)CUDA_ERROR_MISALIGNED_ADDRESS &&
+                   (int)cudaErrorInvalidAddressSpace == (int)CUDA_ERROR_INVALID_ADDRESS_SPACE &&
+                   (int)cudaErrorInvalidPc == (int)CUDA_ERROR_INVALID_PC &&
+                   (int)cudaErrorLaunchFailure == (int)CUDA_ERROR_LAUNCH_FAILED,
+               "sticky errors: runtime and driver numbers agree");
+
 bool csan_rt_errors_sticky(cudaError_t r) {
   switch (r) {
   case cudaErrorIllegalAddress:

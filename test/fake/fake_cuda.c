@@ -870,6 +870,8 @@ FAKE_EXPORT const char *cudaGetErrorString(cudaError_t e) {
   case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
   case cudaErrorAssert: return "device-side assert triggered";
   case cudaErrorLaunchFailure: return "unspecified launch failure";
+  case cudaErrorMisalignedAddress: return "misaligned address";
+  case cudaErrorIllegalInstruction: return "an illegal instruction was encountered";
   default: return "fake CUDA error";
   }
 }
@@ -2047,6 +2049,8 @@ FAKE_EXPORT const char *cudaGetErrorName(cudaError_t e) {
   case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
   case cudaErrorAssert: return "cudaErrorAssert";
   case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
+  case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
+  case cudaErrorIllegalInstruction: return "cudaErrorIllegalInstruction";
   default: return "cudaErrorFake";
   }
 }
