@@ -508,8 +508,6 @@ static void exit_handler(void) {
   }
   csan_rt_errors_exit();
   int status = csan_rt_finish();
-  if (status < 0 && csan_rt_errors_reported())
-    status = csan_g.flags.exitcode; /* errors were reported (csan_rt_errors.c) */
   if (status >= 0) {
     fflush(NULL);
     _exit(status);

@@ -2057,7 +2057,8 @@ FAKE_EXPORT const char *cudaGetErrorName(cudaError_t e) {
 
 #define MAX_HUNG 8
 static const void *g_hung[MAX_HUNG];
-static _Atomic int g_nhung;
+static int g_nhung;
+static pthread_mutex_t g_hung_mu = PTHREAD_MUTEX_INITIALIZER;
 
 FAKE_EXPORT void fake_cuda_fault(int error) {
   tally("fault");
@@ -2065,18 +2066,20 @@ FAKE_EXPORT void fake_cuda_fault(int error) {
 }
 
 FAKE_EXPORT void fake_cuda_stream_hang(const void *stream) {
-  int i = atomic_fetch_add(&g_nhung, 1);
-  if (i >= MAX_HUNG)
+  pthread_mutex_lock(&g_hung_mu);
+  if (g_nhung >= MAX_HUNG)
     fake_fatal("too many hung streams");
-  g_hung[i] = stream;
+  g_hung[g_nhung++] = stream;
+  pthread_mutex_unlock(&g_hung_mu);
 }
 
 static int stream_hung(const void *s) {
-  int n = atomic_load(&g_nhung);
-  for (int i = 0; i < n && i < MAX_HUNG; i++)
-    if (g_hung[i] == s)
-      return 1;
-  return 0;
+  int hung = 0;
+  pthread_mutex_lock(&g_hung_mu);
+  for (int i = 0; i < g_nhung; i++)
+    hung |= g_hung[i] == s;
+  pthread_mutex_unlock(&g_hung_mu);
+  return hung;
 }
 
 static void *host_pin(void *p, size_t size, int kind);
