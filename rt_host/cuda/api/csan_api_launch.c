@@ -279,6 +279,10 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   return r;
 }
 
+/* csan-host calls this after a launch whose result the program uses
+ * (pass/host/CsanHostResultUse.cpp): it has read the launch's error. */
+CSAN_EXPORT void __csan_launch_result_used(void) { csan_rt_errors_read(); }
+
 #define CSAN_LAUNCH(kind_, pt_)                                                                 \
   launch_call c = {kind_, pt_, func, gridDim, blockDim, args, sharedMem, stream, NULL};         \
   return launch(&c, site, __builtin_return_address(0))

@@ -2,7 +2,8 @@
 // configuration) and whose error the program does not read with
 // cudaGetLastError or cudaPeekAtLastError before its next CUDA call gets one
 // warning naming the launch's line, the kernel, its shape and the error.
-// Reading the error (either call, also after a synchronization) is silent,
+// Reading the error (either call, also after a synchronization, or the
+// launch's own result, which csan-host says with __csan_launch_result_used) is silent,
 // as is a launch that succeeded. An error still unread at exit is named too.
 // A warning makes the exit status csan's (66).
 // RUN: %cc_rt -o %t
@@ -15,6 +16,8 @@
 // RUN: %run %t peeked > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=SILENT --implicit-check-not=WARNING < %t.out
 // RUN: %run %t sync-then-checked > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=SILENT --implicit-check-not=WARNING < %t.out
+// RUN: %run %t result-used > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=SILENT --implicit-check-not=WARNING < %t.out
 // RUN: %run %t good > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=SILENT --implicit-check-not=WARNING < %t.out
@@ -31,8 +34,10 @@ int main(int argc, char **argv) {
   CK(__csan_cudaMalloc((void **)&buf, 16, SITE));
   void *args[] = {&buf};
   dim3 g = {1, 1, 1}, b = {strcmp(mode, "good") ? 2048u : 32u, 1, 1};
-  cudaError_t r = __csan_cudaLaunchKernel((const void *)fill, g, b, args, 0, 0, SITE); // line 34
+  cudaError_t r = __csan_cudaLaunchKernel((const void *)fill, g, b, args, 0, 0, SITE); // line 37
   NOTE("launch: %d", (int)r);
+  if (!strcmp(mode, "result-used"))
+    __csan_launch_result_used(); /* what csan-host inserts when r is used */
   if (!strcmp(mode, "checked"))
     NOTE("read: %d", (int)__csan_cudaGetLastError(SITE));
   if (!strcmp(mode, "peeked"))
@@ -51,16 +56,16 @@ int main(int argc, char **argv) {
 }
 
 // UNCHECKED:      launch: 9
-// UNCHECKED-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:34:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before its next CUDA call: the kernel never ran
+// UNCHECKED-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:37:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before its next CUDA call: the kernel never ran
 // UNCHECKED-NEXT:     grid (1,1,1), block (2048,1,1), 0 bytes of dynamic shared memory
-// UNCHECKED:      #0 {{.*}} in main {{.*}}launch-error-ignored.c:34
+// UNCHECKED:      #0 {{.*}} in main {{.*}}launch-error-ignored.c:37
 // UNCHECKED:      copied
 // UNCHECKED-NOT:  WARNING
 // UNCHECKED:      done
 // UNCHECKED-NEXT: exit=66
 
 // EXIT:      launch: 9
-// EXIT-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:34:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before it exited: the kernel never ran
+// EXIT-NEXT: csan: WARNING: the launch of kernel fill(int*) at {{.*}}launch-error-ignored.c:37:3 failed: cudaErrorInvalidConfiguration (invalid configuration argument), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before it exited: the kernel never ran
 // EXIT:      exit=66
 
 // SILENT:     launch: {{[09]}}
