@@ -162,8 +162,10 @@ size_t csan_faults_snapshot(const volatile uint32_t *started, const volatile uin
     csan_fault_progress *q = &p[n++];
     q->slot = slot;
     q->issued = s->issued;
-    q->started = started ? started[slot] : 0;
-    q->done = done ? done[slot] : 0;
+    /* Plain loads on the hardware; atomic for the compiler (and TSan): the
+     * device, or the fake's host threads, write them concurrently. */
+    q->started = started ? __atomic_load_n(&started[slot], __ATOMIC_RELAXED) : 0;
+    q->done = done ? __atomic_load_n(&done[slot], __ATOMIC_RELAXED) : 0;
     q->started_order = order_locked(s, q->started);
     q->head_order = order_locked(s, q->done + 1);
   }

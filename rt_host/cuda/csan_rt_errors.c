@@ -132,7 +132,7 @@ static bool marks_ready(void) {
         r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
       csan_rt_own_end(&own);
       if (r == CUDA_SUCCESS) {
-        memset(p, 0, bytes);
+        memset(p, 0, bytes); /* before any stream can write it: no launch yet */
         g_mark = p;
         g_mark_dev = d;
         s = MARK_ON;
