@@ -303,8 +303,8 @@ void csan_fault_print(const csan_flags *flags, const csan_fault_report *r,
       fputs("  csan has no progress markers on this device: it cannot say which launch "
             "faulted\n", m);
     } else {
-      fputs("  No launch csan issued was running or unfinished: the fault is in work csan "
-            "did not see (a library, a graph, another thread's driver calls)\n", m);
+      fputs("  No launch csan issued was running or unfinished: the fault is in other work "
+            "(a copy, a library call, a graph, a launch csan did not see)\n", m);
     }
     csan_fault_launch first;
     bool first_found = false;
