@@ -106,22 +106,25 @@ uint32_t csan_faults_launch(csan_fault_launch *l, uint32_t slot) {
   csan_fault_launch *d = &s->l[l->seq % CSAN_FAULTS_RING];
   *d = *l;
   d->kernel = csan_intern(l->kernel);
+  d->api = csan_intern(l->api);
   d->site.file = csan_intern(l->site.file);
   d->site.function = csan_intern(l->site.function);
   pthread_mutex_unlock(&g_mu);
   return l->seq;
 }
 
-void csan_faults_unlaunch(uint32_t slot, uint32_t seq) {
+bool csan_faults_unlaunch(uint32_t slot, uint32_t seq) {
   if (slot >= CSAN_FAULTS_SLOTS || !seq)
-    return;
+    return false;
   pthread_mutex_lock(&g_mu);
   slot_ring *s = g_slots[slot];
-  if (s && s->issued == seq) {
+  bool back = s && s->issued == seq;
+  if (back) {
     s->l[seq % CSAN_FAULTS_RING].seq = 0;
     s->issued--;
   }
   pthread_mutex_unlock(&g_mu);
+  return back;
 }
 
 uint32_t csan_faults_issued(uint32_t slot) {
@@ -217,15 +220,20 @@ static void text_launch(FILE *m, const csan_fault_candidate *c, const csan_fault
             c->seq, c->slot, why_text(c->why));
     return;
   }
-  fprintf(m, "  #%zu kernel %s on stream 0x%llx (%s)\n", i + 1,
-          l->kernel ? csan_demangle(l->kernel) : "(unknown)", (unsigned long long)l->stream,
-          why_text(c->why));
-  fprintf(m, "     grid (%u,%u,%u), block (%u,%u,%u), %llu bytes of dynamic shared memory\n",
-          l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
-          (unsigned long long)l->shared_mem);
+  if (l->api && !l->kernel) {
+    fprintf(m, "  #%zu %s of %llu bytes on stream 0x%llx (%s)\n", i + 1, l->api,
+            (unsigned long long)l->bytes, (unsigned long long)l->stream, why_text(c->why));
+  } else {
+    fprintf(m, "  #%zu kernel %s on stream 0x%llx (%s)\n", i + 1,
+            l->kernel ? csan_demangle(l->kernel) : "(unknown)", (unsigned long long)l->stream,
+            why_text(c->why));
+    fprintf(m, "     grid (%u,%u,%u), block (%u,%u,%u), %llu bytes of dynamic shared memory\n",
+            l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+            (unsigned long long)l->shared_mem);
+  }
   if (c->why == CSAN_FAULT_DEVICE && dev && dev->file)
     fprintf(m, "     device line %s:%u\n", dev->file, dev->line);
-  fputs("     launched at ", m);
+  fputs(l->api && !l->kernel ? "     called at " : "     launched at ", m);
   site_text(m, &l->site);
   fputc('\n', m);
   csan_stack_print_at(m, l->stack, &l->site, "       ");
@@ -237,6 +245,9 @@ static void json_launch(FILE *m, const csan_fault_candidate *c, const csan_fault
   if (found) {
     fputs(",\"kernel\":", m);
     csan_report_json_string(m, l->kernel ? csan_demangle(l->kernel) : NULL);
+    fputs(",\"api\":", m);
+    csan_report_json_string(m, l->kernel ? NULL : l->api);
+    fprintf(m, ",\"bytes\":%llu", (unsigned long long)(l->kernel ? 0 : l->bytes));
     fprintf(m, ",\"stream\":\"0x%llx\",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],"
                "\"shared_mem\":%llu,\"file\":",
             (unsigned long long)l->stream, l->grid[0], l->grid[1], l->grid[2], l->block[0],
@@ -296,9 +307,9 @@ void csan_fault_print(const csan_flags *flags, const csan_fault_report *r,
             "it\n", m);
     }
     if (n) {
-      fprintf(m, "  The launch%s that may have faulted, most likely first (csan's progress "
+      fprintf(m, "  The operation%s that may have faulted, most likely first (csan's progress "
                  "markers; nothing was serialized):\n",
-              n > 1 ? "es" : "");
+              n > 1 ? "s" : "");
     } else if (!r->markers) {
       fputs("  csan has no progress markers on this device: it cannot say which launch "
             "faulted\n", m);
@@ -318,7 +329,10 @@ void csan_fault_print(const csan_flags *flags, const csan_fault_report *r,
       text_launch(m, &c[i], &l, found, i, dev);
     }
     fprintf(m, "SUMMARY: csan: asynchronous fault %s", r->error_name ? r->error_name : "?");
-    if (first_found) {
+    if (first_found && first.api && !first.kernel) {
+      fprintf(m, " in %s called at ", first.api);
+      site_text(m, &first.site);
+    } else if (first_found) {
       fprintf(m, " in %s launched at ", first.kernel ? csan_demangle(first.kernel) : "(unknown)");
       site_text(m, &first.site);
     }

@@ -42,6 +42,8 @@ typedef struct csan_fault_launch {
   uint64_t order;      /* global issue order, from 1 */
   uint64_t stream;     /* the stream's model key (its handle) */
   const char *kernel;  /* mangled name, or null */
+  const char *api;     /* an operation that is no kernel (a copy, a set): its API */
+  uint64_t bytes;      /* and its length */
   uint32_t grid[3], block[3];
   uint64_t shared_mem;
   csan_host_site site; /* the launch's host call site */
@@ -98,8 +100,9 @@ size_t csan_fault_rank(const csan_fault_progress *p, size_t n,
  * markers will hold), filling l->seq, l->slot and l->order. */
 uint32_t csan_faults_launch(csan_fault_launch *l, uint32_t slot);
 /* The launch (slot, seq) failed at once: forgotten, its seq given back
- * when it is still the slot's last (the caller holds the slot, so it is). */
-void csan_faults_unlaunch(uint32_t slot, uint32_t seq);
+ * when it is still the slot's last (true then; the caller holds the slot,
+ * so it is). */
+bool csan_faults_unlaunch(uint32_t slot, uint32_t seq);
 /* The last seq issued on slot (0: none). */
 uint32_t csan_faults_issued(uint32_t slot);
 /* The record of (slot, seq): false when never issued or forgotten. */

@@ -157,7 +157,7 @@ static void mark_off(CUresult why) {
                     csan_rt_cu_error(why));
 }
 
-static void mark_write(CUstream s, uint32_t index, uint32_t value) {
+static bool mark_write(CUstream s, uint32_t index, uint32_t value) {
   CUresult r = csan_g.drv.cuStreamWriteValue32(s, g_mark_dev + index * sizeof(uint32_t), value,
                                                CU_STREAM_WRITE_VALUE_DEFAULT);
   /* A sticky error fails every call: the report reads what was written. */
@@ -166,6 +166,7 @@ static void mark_write(CUstream s, uint32_t index, uint32_t value) {
       r != CUDA_ERROR_MISALIGNED_ADDRESS && r != CUDA_ERROR_HARDWARE_STACK_ERROR &&
       r != CUDA_ERROR_INVALID_PC && r != CUDA_ERROR_INVALID_ADDRESS_SPACE)
     mark_off(r);
+  return r == CUDA_SUCCESS;
 }
 
 void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32_t slot,
@@ -176,7 +177,7 @@ void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32
   if (!mk->seq || !marks_ready())
     return;
   mk->on = true;
-  mark_write(s, slot, mk->seq);
+  mk->written = mark_write(s, slot, mk->seq);
 }
 
 void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched) {
@@ -188,9 +189,11 @@ void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched) {
   }
   /* Launches that fail (all of them, after a fault) would push the launch
    * that faulted out of the records. */
+  if (on && mk->written && !mark_write(s, mk->slot, mk->seq - 1))
+    return; /* the stream reached it and the context is lost: it may be the one */
+  /* The caller holds the model lock from before the launch to here, so no
+   * operation came after it on the slot and the number goes back. */
   csan_faults_unlaunch(mk->slot, mk->seq);
-  if (on)
-    mark_write(s, mk->slot, mk->seq - 1);
 }
 
 /* ------------------------------------------------------------------------

@@ -29,6 +29,7 @@ void csan_rt_errors_sync_next(void);
 /* One launch's markers, between csan_rt_errors_launch_begin and _end. */
 typedef struct csan_rt_marks {
   bool on;
+  bool written; /* the `started` write was accepted */
   uint32_t slot, seq;
 } csan_rt_marks;
 
@@ -36,8 +37,10 @@ typedef struct csan_rt_marks {
  * write `started` just before it. No wait: the stream writes it. */
 void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32_t slot,
                                  CUstream s);
-/* Has s write `done` after the launch; a launch that failed at once is
- * forgotten and `started` goes back (nothing ran). */
+/* Has s write `done` after the launch. A launch that failed at once is
+ * forgotten and `started` goes back (nothing ran); when even that write
+ * fails (the context is lost: the stream may have reached this operation
+ * and faulted in it), the record stays. */
 void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched);
 
 /* Every wrapper that sees a CUDA result may pass it here: a sticky error

@@ -163,6 +163,21 @@ bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *si
                        x->stack ? x->stack : csan_rt_stack(ra, site)};
   if (!csan_rt_op_begin(o, x->stream, x->pt, &d))
     return false;
+  /* Progress markers around an asynchronous call, as around a launch: a
+   * copy or set that faults is named too. A call that may block commits its
+   * operation now and lets other threads issue on the stream before its
+   * `done` marker; it also returns only once it ran, so the call itself
+   * returns its fault: no markers. */
+  csan_fault_launch fl;
+  memset(&fl, 0, sizeof fl);
+  fl.api = x->api;
+  fl.bytes = x->bytes;
+  fl.stream = o->stream;
+  fl.stack = d.stack;
+  if (site)
+    fl.site = *site;
+  if (!x->may_block)
+    csan_rt_errors_launch_begin(&x->marks, &fl, o->op.slot, o->cu);
   if (!x->n) {
     if (x->may_block)
       csan_rt_op_end(o, true);
@@ -187,6 +202,8 @@ bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *si
 
 /* After a call that csan_rt_xfer_begin modelled. */
 void csan_rt_xfer_end(csan_rt_xfer *x, csan_rt_op *o, bool ok) {
+  if (!x->may_block)
+    csan_rt_errors_launch_end(&x->marks, o->cu, ok);
   csan_vc vc;
   bool wait = ok && x->wait != CSAN_WAIT_NONE;
   if (wait) {

@@ -30,7 +30,7 @@ __global__ void second(float *p, int limit) {
 __global__ void third(float *p) { p[threadIdx.x] -= 1.0f; }
 
 // RACE: csan: ERROR: asynchronous fault: cudaErrorAssert
-// RACE: The launches that may have faulted, most likely first
+// RACE: The operations that may have faulted, most likely first
 // RACE-NEXT: #1 kernel second(float*, int) on stream {{.*}} (begun and never finished)
 // RACE: launched at {{.*}}fault_assert_second_of_three.cu:60:
 // RACE: #2 kernel longrun(float*, long long) on stream {{.*}} (begun and never finished)

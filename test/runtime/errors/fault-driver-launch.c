@@ -34,7 +34,7 @@ int main(void) {
 
 // CHECK:      csan: ERROR: asynchronous fault: cudaErrorMisalignedAddress
 // CHECK-NEXT:   returned by cuCtxSynchronize at {{.*}}fault-driver-launch.c:31:3
-// CHECK:        The launch that may have faulted, most likely first
+// CHECK:        The operation that may have faulted, most likely first
 // CHECK-NEXT:   #1 kernel kbad(void*, unsigned long) on stream 0x{{[0-9a-f]+}} (begun and never finished)
 // CHECK-NEXT:      grid (2,1,1), block (64,1,1), 128 bytes of dynamic shared memory
 // CHECK-NEXT:      launched at {{.*}}fault-driver-launch.c:30:3

@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: csan: ERROR: asynchronous fault: cudaErrorAssert (device-side assert triggered)
 // CHECK-NEXT:   returned by cudaLaunchKernel at {{.*}}fault-names-launch.c:52:3
 // CHECK-NEXT:     #0 {{.*}} in main {{.*}}fault-names-launch.c:52
-// CHECK:        The launch that may have faulted, most likely first (csan's progress markers; nothing was serialized):
+// CHECK:        The operation that may have faulted, most likely first (csan's progress markers; nothing was serialized):
 // CHECK-NEXT:   #1 kernel second(int*) on stream 0x{{[0-9a-f]+}} (begun and never finished)
 // CHECK-NEXT:      grid (8,1,1), block (64,1,1), 0 bytes of dynamic shared memory
 // CHECK-NEXT:      launched at {{.*}}fault-names-launch.c:48:3

@@ -55,7 +55,7 @@ int main(void) {
 // CHECK-NEXT: ==================
 // CHECK-NEXT: csan: ERROR: asynchronous fault: cudaErrorIllegalAddress (an illegal memory access was encountered)
 // CHECK-NEXT:   returned by cudaStreamSynchronize at {{.*}}fault-two-streams.c:50:3
-// CHECK:        The launches that may have faulted, most likely first (csan's progress markers; nothing was serialized):
+// CHECK:        The operations that may have faulted, most likely first (csan's progress markers; nothing was serialized):
 // CHECK-NEXT:   #1 kernel bad(int*) on stream 0x{{[0-9a-f]+}} (begun and never finished)
 // CHECK:           launched at {{.*}}fault-two-streams.c:48:3
 // CHECK:        #2 kernel longrun(int*) on stream 0x{{[0-9a-f]+}} (begun and never finished)
@@ -66,5 +66,5 @@ int main(void) {
 // CHECK-NEXT: sync: 700
 
 // JSON:      launched: 0
-// JSON-NEXT: {"type":"fault","error":700,"error_name":"cudaErrorIllegalAddress","error_text":"an illegal memory access was encountered","api":"cudaStreamSynchronize","file":"{{.*}}fault-two-streams.c","line":50,"stack":[{{.*}}],"markers":true,"candidates":[{"why":"running","slot":{{[0-9]+}},"seq":2,"kernel":"bad(int*)","stream":"0x{{[0-9a-f]+}}","grid":[2,1,1],"block":[32,1,1],"shared_mem":0,"file":"{{.*}}fault-two-streams.c","line":48,"stack":[{{.*}}]},{"why":"running","slot":{{[0-9]+}},"seq":1,"kernel":"longrun(int*)",{{.*}}"line":45,{{.*}}}]}
+// JSON-NEXT: {"type":"fault","error":700,"error_name":"cudaErrorIllegalAddress","error_text":"an illegal memory access was encountered","api":"cudaStreamSynchronize","file":"{{.*}}fault-two-streams.c","line":50,"stack":[{{.*}}],"markers":true,"candidates":[{"why":"running","slot":{{[0-9]+}},"seq":2,"kernel":"bad(int*)","api":null,"bytes":0,"stream":"0x{{[0-9a-f]+}}","grid":[2,1,1],"block":[32,1,1],"shared_mem":0,"file":"{{.*}}fault-two-streams.c","line":48,"stack":[{{.*}}]},{"why":"running","slot":{{[0-9]+}},"seq":1,"kernel":"longrun(int*)",{{.*}}"line":45,{{.*}}}]}
 // JSON-NEXT: sync: 700

@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
 // CHECK:      ==================
 // CHECK-NEXT: csan: ERROR: asynchronous fault: cudaErrorAssert (device-side assert triggered)
 // CHECK-NEXT:   returned by cudaStreamSynchronize at app.cu:30:3
-// CHECK-NEXT:   The launches that may have faulted, most likely first (csan's progress markers; nothing was serialized):
+// CHECK-NEXT:   The operations that may have faulted, most likely first (csan's progress markers; nothing was serialized):
 // CHECK-NEXT:   #1 kernel step(float*) on stream 0x1002 (the device recorded the fault in it)
 // CHECK-NEXT:      grid (4,1,1), block (128,1,1), 256 bytes of dynamic shared memory
 // CHECK-NEXT:      device line k.cu:7
@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: SUMMARY: csan: asynchronous fault cudaErrorAssert in step(float*) launched at app.cu:20:3
 // CHECK-NEXT: ==================
 
-// JSON:      {"type":"fault","error":710,"error_name":"cudaErrorAssert","error_text":"device-side assert triggered","api":"cudaStreamSynchronize","file":"app.cu","line":30,"stack":[{"function":"main","file":"app.cu","line":30,"column":3}],"markers":true,"candidates":[{"why":"device","slot":2,"seq":1,"kernel":"step(float*)","stream":"0x1002","grid":[4,1,1],"block":[128,1,1],"shared_mem":256,"file":"app.cu","line":20,"stack":[{"function":"main","file":"app.cu","line":20,"column":3}],"device_file":"k.cu","device_line":7},{"why":"running","slot":3,"seq":1,"kernel":"long(float*)",{{.*}}"line":21,{{.*}}},{"why":"head","slot":5,"seq":9}]}
+// JSON:      {"type":"fault","error":710,"error_name":"cudaErrorAssert","error_text":"device-side assert triggered","api":"cudaStreamSynchronize","file":"app.cu","line":30,"stack":[{"function":"main","file":"app.cu","line":30,"column":3}],"markers":true,"candidates":[{"why":"device","slot":2,"seq":1,"kernel":"step(float*)","api":null,"bytes":0,"stream":"0x1002","grid":[4,1,1],"block":[128,1,1],"shared_mem":256,"file":"app.cu","line":20,"stack":[{"function":"main","file":"app.cu","line":20,"column":3}],"device_file":"k.cu","device_line":7},{"why":"running","slot":3,"seq":1,"kernel":"long(float*)",{{.*}}"line":21,{{.*}}},{"why":"head","slot":5,"seq":9}]}
 
 // NONE:      csan: ERROR: asynchronous fault: cudaErrorAssert
 // NONE-NEXT:   returned by cudaStreamSynchronize at app.cu:30:3
