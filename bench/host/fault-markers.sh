@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# fault-markers.sh: the host-side cost per kernel launch of csan's progress
-# markers (two cuStreamWriteValue32 per launch, CSAN_OPTIONS=fault_attribution),
+# fault-markers.sh: the host-side cost per kernel launch and per
+# cudaMemcpyAsync of csan's progress markers (two cuStreamWriteValue32 per
+# operation, CSAN_OPTIONS=fault_attribution),
 # against the fake CUDA library: the same program (bench/host/host-cost.c,
-# N launches, best of 9 rounds per run) with the markers on and off, runs
+# N calls, best of 9 rounds per run) with the markers on and off, runs
 # alternating R times, best of each. Prints a Markdown table for
 # bench/RESULTS.md. On a GPU the driver's cost of the two writes adds to the
 # "on" figure; measure it there.
@@ -22,18 +23,17 @@ cc -std=gnu11 -O2 -g -fno-omit-frame-pointer -D_GNU_SOURCE -I"$root/rt_host/core
    -I"$root/rt_device" -I"$root/test/fake" -I"$cuda/include" "$root/bench/host/host-cost.c" \
    -L"$build/lib" -Wl,-rpath,"$build/lib" -lcsan_rt -L"$fake" -lcudart -Wl,-rpath,"$fake" \
    -lpthread -o "$tmp/host-cost"
-run() { env LD_LIBRARY_PATH="$fake" FAKE_CUDA_NO_EXEC=1 CSAN_OPTIONS="$1" "$tmp/host-cost" launch "$n" |
-          sed -n 's/^launch_csan_us=//p'; }
+run() { env LD_LIBRARY_PATH="$fake" FAKE_CUDA_NO_EXEC=1 CSAN_OPTIONS="$1" "$tmp/host-cost" "$2" "$n" |
+          sed -n "s/^$2_csan_us=//p"; }
 best() { sort -g | head -1; }
-: > "$tmp/on"; : > "$tmp/off"
-for _ in $(seq "$rounds"); do
-  run fault_attribution=1 >> "$tmp/on"
-  run fault_attribution=0 >> "$tmp/off"
+echo "| figure | markers off, us | markers on, us | added, us | ratio on/off |"
+echo "|---|---|---|---|---|"
+for what in launch copy; do
+  : > "$tmp/on"; : > "$tmp/off"
+  for _ in $(seq "$rounds"); do
+    run fault_attribution=1 "$what" >> "$tmp/on"
+    run fault_attribution=0 "$what" >> "$tmp/off"
+  done
+  on="$(best < "$tmp/on")"; off="$(best < "$tmp/off")"
+  echo "| $what through csan | $off | $on | $(awk -v a="$on" -v b="$off" 'BEGIN{printf "%.3f", a-b}') | $(awk -v a="$on" -v b="$off" 'BEGIN{printf "%.3f", a/b}') |"
 done
-on="$(best < "$tmp/on")"; off="$(best < "$tmp/off")"
-echo "| figure | value |"
-echo "|---|---|"
-echo "| launch through csan, markers off, us | $off |"
-echo "| launch through csan, markers on, us | $on |"
-echo "| **added by the markers, us per launch** | **$(awk -v a="$on" -v b="$off" 'BEGIN{printf "%.3f", a-b}')** |"
-echo "| ratio on/off | $(awk -v a="$on" -v b="$off" 'BEGIN{printf "%.3f", a/b}') |"
