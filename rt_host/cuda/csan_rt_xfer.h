@@ -22,6 +22,7 @@
 #define CSAN_RT_XFER_H
 
 #include "csan_libmodel.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_shadow.h"
 
@@ -69,6 +70,7 @@ typedef struct csan_rt_xfer {
   size_t nh;
   csan_region host_r[CSAN_XFER_INLINE];
   uint32_t host_a[CSAN_XFER_INLINE];
+  csan_rt_marks marks; /* progress markers around the call (csan_rt_errors.c) */
 } csan_rt_xfer;
 
 /* sync: the call is synchronous (stream ignored: the default stream). */

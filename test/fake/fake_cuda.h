@@ -131,6 +131,14 @@ uint64_t fake_cuda_device_bytes(void);
  * does anything. */
 void fake_cuda_set_hook(const char *name, void (*fn)(void *), void *arg);
 
+/* Called from a kernel body: the kernel faults (error: a sticky CUDA error
+ * such as cudaErrorIllegalAddress or cudaErrorAssert). The launch itself
+ * returned success; every later runtime and driver call returns the error. */
+void fake_cuda_fault(int error);
+/* The stream (a handle as launches name it) now runs a kernel that never
+ * finishes: its later kernel bodies and stream writes do not run. */
+void fake_cuda_stream_hang(const void *stream);
+
 #ifdef __cplusplus
 }
 #endif

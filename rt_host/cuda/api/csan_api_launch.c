@@ -36,11 +36,16 @@
  *       kernel. With it, a launch's events are recorded with an empty clock
  *       (they order nothing): what is complete when its blocks begin is
  *       not known.
+ * Errors (csan_rt_errors.c): each launch is numbered on its slot and its
+ * stream writes progress markers before and after it, so a later sticky
+ * error names it; a launch that fails at once is remembered until the
+ * program reads the last error.
  * The twin is launched with the same attributes. Launches into a stream that is being
  * captured are not modelled (graphs are not checked), nor are launches for
  * another device than csan's (csan_rt_work_on_device).
  */
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_lib.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_twins.h"
@@ -91,6 +96,15 @@ static cudaError_t launch_real(const launch_call *c) {
   default:
     return c->pt ? cudaLaunchKernel_ptsz(c->func, c->grid, c->block, c->args, c->shmem, c->stream)
                  : cudaLaunchKernel(c->func, c->grid, c->block, c->args, c->shmem, c->stream);
+  }
+}
+
+/* The runtime call the program made, for error reports. */
+static const char *launch_api(const launch_call *c) {
+  switch (c->kind) {
+  case LAUNCH_EX: return "cudaLaunchKernelExC";
+  case LAUNCH_COOPERATIVE: return "cudaLaunchCooperativeKernel";
+  case LAUNCH_PLAIN: default: return "cudaLaunchKernel";
   }
 }
 
@@ -241,9 +255,22 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   if (t.twin)
     csan_rt_twin_copy_attributes(&t);
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
+  csan_fault_launch fl = {.stream = 0, .kernel = t.name,
+                          .grid = {c->grid.x, c->grid.y, c->grid.z},
+                          .block = {c->block.x, c->block.y, c->block.z},
+                          .shared_mem = c->shmem, .stack = d.stack};
+  if (site)
+    fl.site = *site;
   csan_rt_op o;
-  if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
-    return launch_real(c);
+  if (!csan_rt_op_begin(&o, c->stream, c->pt, &d)) {
+    cudaError_t r = launch_real(c);
+    csan_rt_errors_launch_failed(r, &fl);
+    csan_rt_errors_result(r, launch_api(c), site, ra);
+    return r;
+  }
+  fl.stream = o.stream;
+  csan_rt_marks mk;
+  csan_rt_errors_launch_begin(&mk, &fl, o.op.slot, o.cu);
   cudaError_t r = cudaErrorUnknown;
   CUresult cr = CUDA_SUCCESS;
   bool launched = false;
@@ -255,7 +282,10 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   if (!launched)
     r = launch_real(c);
+  csan_rt_errors_launch_end(&mk, o.cu, r == cudaSuccess);
   csan_rt_op_end(&o, r == cudaSuccess);
+  csan_rt_errors_launch_failed(r, &fl);
+  csan_rt_errors_result(r, launch_api(c), site, ra);
   if (t.twin && !launched && r == cudaSuccess) {
     csan_rt_count_unchecked_launch();
     twin_failed(c, &t, cr);
@@ -269,6 +299,10 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   return r;
 }
+
+/* csan-host calls this after a launch whose result the program uses
+ * (pass/host/CsanHostResultUse.cpp): it has read the launch's error. */
+CSAN_EXPORT void __csan_launch_result_used(void) { csan_rt_errors_read(); }
 
 #define CSAN_LAUNCH(kind_, pt_)                                                                 \
   launch_call c = {kind_, pt_, func, gridDim, blockDim, args, sharedMem, stream, NULL};         \
