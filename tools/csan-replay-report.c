@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "csan-replay.h"
+#include "csan_unchecked.h"
 
 /* Operations come from the registry. A kernel's access has no device site
  * to say its size, so for the earlier operation of the entry being reported
@@ -89,7 +90,14 @@ void rp_finish(rp_world *w) {
   csan_shadow_pool_stats ps;
   csan_shadow_cpu_pool_stats(w->shadow, &ps);
   csan_report_notes notes = {w->not_recorded, ps.exhausted, w->cut_streams};
+  csan_unchecked_print(); /* graph nodes csan does not follow */
   int status = csan_report_finish(w->reporter, 0, &notes);
+  if (w->capture_errors) {
+    /* A capture error is a bug of the program, as a race is. */
+    csan_log_printf("csan: reported %llu stream capture error(s)\n",
+                    (unsigned long long)w->capture_errors);
+    status = w->flags.exitcode;
+  }
   csan_log_close();
   exit(status);
 }
