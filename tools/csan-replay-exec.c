@@ -1184,11 +1184,15 @@ static bool graph_divert(rp_exec *x) {
         return true;
       }
       capture_report(x, "eager work during capture",
-                     "  %s on the legacy stream at %s:%u runs now, outside the graph that "
+                     "  %s%s on the legacy stream at %s:%u runs now, outside the graph that "
                      "stream %s is capturing (relaxed mode) since %s:%u,\n"
                      "  and is not ordered with the work captured there",
-                     c->op == RP_LAUNCH ? c->kernel : "an operation", x->p->path, c->line,
-                     cap->origin, x->p->path, cap->line);
+                     c->op == RP_LAUNCH ? "kernel " : "",
+                     c->op == RP_LAUNCH   ? c->kernel
+                     : c->op == RP_MEMSET ? "memset"
+                     : c->op == RP_MEMCPY ? "memcpy"
+                                          : "host function",
+                     x->p->path, c->line, cap->origin, x->p->path, cap->line);
     }
     return false;
   }
@@ -1330,7 +1334,13 @@ static void run_capture_begin(rp_exec *x) {
   cap->mode = c->mode;
   cap->line = c->line;
   cap->active = true;
-  join_capture(x, c->stream, gr->ncaps - 1, 0);
+  rp_cap_stream *cs = join_capture(x, c->stream, gr->ncaps - 1, 0);
+  for (size_t i = 0; i < c->ndeps; i++) {
+    uint32_t id = graph_node(x, g, c->deps[i]);
+    if (cs->ndeps == cs->cap)
+      cs->deps = grow(x, cs->deps, &cs->cap, sizeof(*cs->deps));
+    cs->deps[cs->ndeps++] = id;
+  }
 }
 
 /* cudaStreamEndCapture: every node captured must lead to the origin

@@ -116,8 +116,8 @@ static const rp_syntax k_syntax[] = {
     {"node", RP_NODE, 3, MAX_WORDS, "node G N [after N1,N2,...] BODY"},
     {"edge", RP_EDGE, 3, 3, "edge G FROM TO"},
     {"clone", RP_CLONE, 2, 2, "clone G SRC"},
-    {"capture-begin", RP_CAPTURE_BEGIN, 1, 3,
-     "capture-begin S [global|thread-local|relaxed] [to=G]"},
+    {"capture-begin", RP_CAPTURE_BEGIN, 1, 4,
+     "capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]]"},
     {"capture-end", RP_CAPTURE_END, 2, 2, "capture-end S G"},
     {"instantiate", RP_INSTANTIATE, 2, 2, "instantiate X G"},
     {"graph-launch", RP_GRAPH_LAUNCH, 2, 2, "graph-launch X S"},
@@ -427,7 +427,7 @@ static void parse_node(parser *ps, char **w, size_t nw, rp_cmd *c) {
   c->op = op;
 }
 
-/* capture-begin S [global|thread-local|relaxed] [to=G] */
+/* capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]] */
 static void parse_capture_begin(parser *ps, char **w, size_t nargs, rp_cmd *c) {
   c->stream = parse_name(ps, "stream", w[1], strlen(w[1]));
   c->mode = RP_CAPTURE_GLOBAL;
@@ -440,11 +440,16 @@ static void parse_capture_begin(parser *ps, char **w, size_t nargs, rp_cmd *c) {
       c->mode = RP_CAPTURE_RELAXED;
     else if (!strncmp(w[i], "to=", 3))
       c->graph = parse_name(ps, "graph", w[i] + 3, strlen(w[i] + 3));
+    else if (!strncmp(w[i], "after=", 6) && !c->deps)
+      parse_deps(ps, w[i] + 6, c);
     else
       rp_die(ps->path, ps->line,
-             "unknown capture option '%s' (expected global, thread-local, relaxed or to=G)",
+             "unknown capture option '%s' (expected global, thread-local, relaxed, to=G or "
+             "after=N1,...)",
              w[i]);
   }
+  if (c->deps && !c->graph)
+    rp_die(ps->path, ps->line, "after= needs to=G (the nodes of G the capture starts after)");
 }
 
 /* The words of one command (the command word is w[0]). */
