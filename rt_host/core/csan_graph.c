@@ -554,8 +554,7 @@ int csan_gexec_launch(csan_model *m, csan_gexec *x, csan_key stream, csan_gexec_
       if (d->pub.lane != f->pub.lane)
         rc = csan_model_stream_wait_event(m, lane, ev_key(x, d->ev));
     }
-    if (rc == CSAN_MODEL_OK && f->pub.kind != CSAN_GNODE_EMPTY &&
-        f->pub.kind != CSAN_GNODE_UNCHECKED)
+    if (rc == CSAN_MODEL_OK && f->pub.kind != CSAN_GNODE_EMPTY)
       rc = fn(ctx, x, i, lane);
     if (rc == CSAN_MODEL_OK && f->ev >= 0)
       rc = csan_model_event_record(m, ev_key(x, f->ev), lane);

@@ -134,8 +134,9 @@ csan_key csan_gexec_lane_key(const csan_gexec *x, uint32_t lane);
 
 /* Issues node i of a launch on `lane` (a model stream key): an operation
  * for kernels, copies, sets, host functions, allocations and frees; an
- * event record or wait on the lane for event nodes. Not called for empty
- * and unchecked nodes. Returns 0, or a nonzero value that stops the launch
+ * event record or wait on the lane for event nodes; for an unchecked node,
+ * what the caller says about it (it orders only). Not called for empty
+ * nodes. Returns 0, or a nonzero value that stops the launch
  * (returned by csan_gexec_launch; the ordering of the launch so far
  * stays). */
 typedef int (*csan_gexec_issue_fn)(void *ctx, const csan_gexec *x, uint32_t i, csan_key lane);
