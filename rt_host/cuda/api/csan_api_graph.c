@@ -1,49 +1,549 @@
-/* csan_api_graph.c: CUDA graphs. csan does not model graphs yet: capture
- * and graph launches pass through, and csan says so once (work issued to a
- * capturing stream is skipped by every family, see csan_rt_capturing).
+/* csan_api_graph.c: CUDA graphs (DESIGN.md, "CUDA graphs").
+ *
+ * Capture is not execution: work issued to a capturing stream is recorded
+ * by CUDA and skipped by every family (csan_rt_capturing), so it touches no
+ * shadow and no clock. What a graph does is read when it is instantiated:
+ * its nodes and edges (cudaGraphGetNodes/GetEdges), whatever made them.
+ *
+ * Instantiation makes an instrumented copy (cudaGraphClone) whose kernel
+ * nodes run their twins K__csan (cuGraphKernelNodeSetParams), and
+ * instantiates the copy: the exec the program gets runs the twins. The
+ * topology goes to the core (csan_graph.h), which makes the exec's lanes.
+ *
+ * A launch expands into the model (csan_gexec_launch): each node gets its
+ * operation on its lane, and each kernel node's context is written into
+ * the exec (cuGraphExecKernelNodeSetParams, which changes only later
+ * launches) before the exec is launched as it is. Nothing is rebuilt or
+ * serialized per launch; the host cost is one operation and one parameter
+ * update per kernel node. The exec's launches are ordered (rule of
+ * cudaGraphLaunch), so a context written for launch n+1 cannot reach a
+ * still-running launch n.
+ *
+ * Not followed yet, and named once each and counted (csan_unchecked):
+ * memcpy and memset nodes (ordered, not range-checked: their check needs a
+ * range-check kernel node in the copy), memory alloc/free nodes (ordered,
+ * their lifetime not tagged on the device), kernels inside child graphs
+ * (CUDA sets exec parameters of top-level nodes only), kernels without a
+ * twin, conditional nodes and other node kinds csan does not know.
  */
+#include <stdlib.h>
+#include <string.h>
+
+#include "csan_graph.h"
 #include "csan_rt_device.h"
 #include "csan_rt_ops.h"
+#include "csan_rt_twins.h"
+#include "csan_unchecked.h"
 
-static void warn_graphs(void) {
-  csan_rt_init();
-  csan_rt_warn_graphs();
+/* What csan knows of one node of an instantiated graph (or of a child). */
+typedef struct gnode_info {
+  csan_gnode_kind kind;
+  cudaGraphNode_t orig; /* the node of the graph the program instantiated */
+  cudaGraphNode_t copy; /* its node in csan's copy (top-level nodes) */
+  twin_entry twin;      /* kernels */
+  bool checked;         /* a kernel node that runs its twin */
+  unsigned grid[3], block[3], shmem;
+  unsigned char *args; /* the kernel's parameters, back to back */
+  size_t *off;
+  uint32_t nargs;
+  cudaEvent_t event;
+} gnode_info;
+
+typedef struct graph_rec {
+  cudaGraphExec_t exec; /* the exec of csan's copy: what the program holds */
+  cudaGraph_t copy;
+  csan_graph *g;
+  csan_gexec *gx;
+  gnode_info *info;
+  size_t n, cap;
+  csan_host_site site; /* where it was instantiated */
+  pthread_mutex_t mu;  /* launches and setters of this exec */
+  struct graph_rec *next;
+} graph_rec;
+
+static pthread_mutex_t g_recs_mu = PTHREAD_MUTEX_INITIALIZER;
+static graph_rec *g_recs;
+
+static graph_rec *rec_find(cudaGraphExec_t x) {
+  pthread_mutex_lock(&g_recs_mu);
+  graph_rec *r = g_recs;
+  while (r && r->exec != x)
+    r = r->next;
+  pthread_mutex_unlock(&g_recs_mu);
+  return r;
 }
+
+static void info_free(gnode_info *info, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(info[i].args);
+    free(info[i].off);
+  }
+  free(info);
+}
+
+static void rec_free(graph_rec *r) {
+  if (r->gx)
+    csan_gexec_destroy(csan_g.model, r->gx);
+  csan_graph_destroy(r->g);
+  info_free(r->info, r->n);
+  if (r->copy)
+    cudaGraphDestroy(r->copy);
+  pthread_mutex_destroy(&r->mu);
+  free(r);
+}
+
+/* Names a kind of node csan lets through (once) and counts it. */
+static void unchecked(const char *name, const char *reason, const csan_host_site *site) {
+  if (csan_unchecked_add(name, reason, site))
+    csan_log_printf("csan: %s: %s (counted at exit)\n", name, reason);
+}
+
+static csan_gnode_kind kind_of(enum cudaGraphNodeType t) {
+  switch (t) {
+  case cudaGraphNodeTypeKernel: return CSAN_GNODE_KERNEL;
+  case cudaGraphNodeTypeMemcpy: return CSAN_GNODE_MEMCPY;
+  case cudaGraphNodeTypeMemset: return CSAN_GNODE_MEMSET;
+  case cudaGraphNodeTypeHost: return CSAN_GNODE_HOST;
+  case cudaGraphNodeTypeGraph: return CSAN_GNODE_CHILD;
+  case cudaGraphNodeTypeEmpty: return CSAN_GNODE_EMPTY;
+  case cudaGraphNodeTypeWaitEvent: return CSAN_GNODE_EVENT_WAIT;
+  case cudaGraphNodeTypeEventRecord: return CSAN_GNODE_EVENT_RECORD;
+  case cudaGraphNodeTypeMemAlloc: return CSAN_GNODE_MEM_ALLOC;
+  case cudaGraphNodeTypeMemFree: return CSAN_GNODE_MEM_FREE;
+  default: return CSAN_GNODE_UNCHECKED;
+  }
+}
+
+/* The kernel's parameters, copied (their sizes from the driver). */
+static bool copy_args(gnode_info *in, void **params) {
+  uint32_t n = in->twin.nparams;
+  in->off = calloc(n + 1, sizeof *in->off);
+  size_t total = 0;
+  for (uint32_t i = 0; in->off && i < n; i++) {
+    size_t off = 0, size = 0;
+    if (csan_g.drv.cuFuncGetParamInfo(in->twin.kernel, i, &off, &size) != CUDA_SUCCESS)
+      return false;
+    in->off[i] = total;
+    total += (size + 7) & ~(size_t)7;
+    in->off[i + 1] = total;
+  }
+  in->args = calloc(1, total ? total : 1);
+  if (!in->off || !in->args)
+    return false;
+  for (uint32_t i = 0; i < n; i++)
+    memcpy(in->args + in->off[i], params[i], in->off[i + 1] - in->off[i]);
+  in->nargs = n;
+  return true;
+}
+
+/* Kernel node parameters of the twin with context ctx. */
+static CUresult set_twin(graph_rec *r, const gnode_info *in, const csan_launch_ctx *ctx,
+                         bool in_exec) {
+  void *argv[CSAN_MAX_SLOTS];
+  if (in->nargs + 1 > CSAN_MAX_SLOTS)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (uint32_t i = 0; i < in->nargs; i++)
+    argv[i] = in->args + in->off[i];
+  argv[in->nargs] = (void *)ctx;
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  p.func = in->twin.twin;
+  p.gridDimX = in->grid[0], p.gridDimY = in->grid[1], p.gridDimZ = in->grid[2];
+  p.blockDimX = in->block[0], p.blockDimY = in->block[1], p.blockDimZ = in->block[2];
+  p.sharedMemBytes = in->shmem;
+  p.kernelParams = argv;
+  return in_exec ? csan_g.drv.cuGraphExecKernelNodeSetParams((CUgraphExec)r->exec,
+                                                             (CUgraphNode)in->copy, &p)
+                 : csan_g.drv.cuGraphKernelNodeSetParams((CUgraphNode)in->copy, &p);
+}
+
+/* A kernel node: its twin and parameters; in csan's copy (top level) the
+ * node is switched to the twin. */
+static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
+  struct cudaKernelNodeParams p;
+  if (cudaGraphKernelNodeGetParams(in->orig, &p) != cudaSuccess || p.extra) {
+    unchecked("graph kernel node with extra parameters",
+              "csan reads kernel parameters given as kernelParams only", &r->site);
+    return;
+  }
+  in->twin = csan_rt_twin_get(p.func);
+  in->grid[0] = p.gridDim.x, in->grid[1] = p.gridDim.y, in->grid[2] = p.gridDim.z;
+  in->block[0] = p.blockDim.x, in->block[1] = p.blockDim.y, in->block[2] = p.blockDim.z;
+  in->shmem = p.sharedMemBytes;
+  if (!in->twin.twin) {
+    unchecked("graph kernel node without an instrumented twin",
+              "the kernel's module was not built by csan", &r->site);
+    return;
+  }
+  if (!top) {
+    unchecked("graph kernel node in a child graph",
+              "CUDA updates exec parameters of top-level nodes only: the kernel runs "
+              "unchecked (its ordering is followed)",
+              &r->site);
+    return;
+  }
+  csan_launch_ctx zero;
+  memset(&zero, 0, sizeof zero);
+  in->checked = copy_args(in, p.kernelParams) && set_twin(r, in, &zero, false) == CUDA_SUCCESS;
+  if (!in->checked)
+    unchecked("graph kernel node csan could not switch to its twin",
+              "the driver refused the instrumented kernel's parameters", &r->site);
+}
+
+/* Reads graph src (top: the instantiated one, with csan's copy) into g:
+ * node i of cudaGraphGetNodes is node i of g. */
+static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
+  size_t n = 0, ne = 0;
+  if (cudaGraphGetNodes(src, NULL, &n) != cudaSuccess ||
+      cudaGraphGetEdges(src, NULL, NULL, NULL, &ne) != cudaSuccess)
+    return false;
+  cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
+  cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
+  cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
+  bool ok = nodes && from && to && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
+            cudaGraphGetEdges(src, from, to, NULL, &ne) == cudaSuccess;
+  for (size_t i = 0; ok && i < n; i++) {
+    if (r->n == r->cap) {
+      size_t cap = r->cap ? 2 * r->cap : 16;
+      gnode_info *ni = realloc(r->info, cap * sizeof *ni);
+      if (!ni) {
+        ok = false;
+        break;
+      }
+      r->info = ni;
+      r->cap = cap;
+    }
+    size_t idx = r->n++;
+    gnode_info *in = &r->info[idx];
+    memset(in, 0, sizeof *in);
+    in->orig = nodes[i];
+    enum cudaGraphNodeType t = cudaGraphNodeTypeEmpty;
+    cudaGraphNodeGetType(nodes[i], &t);
+    in->kind = kind_of(t);
+    if (top)
+      cudaGraphNodeFindInClone(&in->copy, nodes[i], r->copy);
+    csan_graph *child = NULL;
+    switch (in->kind) {
+    case CSAN_GNODE_KERNEL:
+      read_kernel(r, in, top);
+      break;
+    case CSAN_GNODE_EVENT_RECORD:
+      cudaGraphEventRecordNodeGetEvent(nodes[i], &in->event);
+      break;
+    case CSAN_GNODE_EVENT_WAIT:
+      cudaGraphEventWaitNodeGetEvent(nodes[i], &in->event);
+      break;
+    case CSAN_GNODE_MEMCPY:
+    case CSAN_GNODE_MEMSET:
+      unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node" : "graph memset node",
+                "ordered, but its bytes are not range-checked yet", &r->site);
+      break;
+    case CSAN_GNODE_MEM_ALLOC:
+    case CSAN_GNODE_MEM_FREE:
+      unchecked("graph memory node", "ordered, but its lifetime is not tagged yet", &r->site);
+      break;
+    case CSAN_GNODE_CHILD: {
+      cudaGraph_t cg = NULL;
+      child = csan_graph_create();
+      ok = child && cudaGraphChildGraphNodeGetGraph(nodes[i], &cg) == cudaSuccess &&
+           read_graph(r, cg, false, child);
+      in = &r->info[idx]; /* read_graph may move the table */
+      break;
+    }
+    case CSAN_GNODE_UNCHECKED:
+      unchecked(t == cudaGraphNodeTypeConditional ? "graph conditional node"
+                                                  : "graph node of a kind csan does not know",
+                "csan does not follow it: its work is not checked (it orders only)",
+                &r->site);
+      break;
+    default:
+      break;
+    }
+    uint32_t id;
+    if (ok && csan_graph_add_node(g, in->kind, idx, child, NULL, 0, &id) != CSAN_MODEL_OK)
+      ok = false;
+    csan_graph_destroy(child);
+  }
+  for (size_t e = 0; ok && e < ne; e++) {
+    uint32_t a = UINT32_MAX, b = UINT32_MAX;
+    for (size_t i = 0; i < n; i++) {
+      if (nodes[i] == from[e])
+        a = (uint32_t)i;
+      if (nodes[i] == to[e])
+        b = (uint32_t)i;
+    }
+    ok = a != UINT32_MAX && b != UINT32_MAX && csan_graph_add_edge(g, a, b) == CSAN_MODEL_OK;
+  }
+  free(nodes);
+  free(from);
+  free(to);
+  return ok;
+}
+
+/* A new record for graph `graph`: csan's copy and the topology. */
+static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
+  graph_rec *r = calloc(1, sizeof *r);
+  if (!r)
+    return NULL;
+  pthread_mutex_init(&r->mu, NULL);
+  if (site)
+    r->site = *site;
+  r->g = csan_graph_create();
+  if (!r->g || cudaGraphClone(&r->copy, graph) != cudaSuccess ||
+      !read_graph(r, graph, true, r->g)) {
+    rec_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
+                               unsigned long long flags, const csan_host_site *site,
+                               bool with_flags) {
+  csan_rt_init();
+  graph_rec *r = csan_rt_active() && pExec ? rec_make(graph, site) : NULL;
+  cudaGraph_t what = r ? r->copy : graph;
+  cudaError_t e = with_flags ? cudaGraphInstantiateWithFlags(pExec, what, flags)
+                             : cudaGraphInstantiate(pExec, what, flags);
+  if (!r)
+    return e;
+  if (e != cudaSuccess ||
+      csan_gexec_create(csan_g.model, r->g, CSAN_GRAPH_MAX_LANES, &r->gx) != CSAN_MODEL_OK) {
+    if (e == cudaSuccess) /* no lanes: the program's own graph, unchecked */
+      unchecked("graph exec without lanes", "no stream slot was free for its lanes", site);
+    rec_free(r);
+    return e == cudaSuccess ? (with_flags ? cudaGraphInstantiateWithFlags(pExec, graph, flags)
+                                          : cudaGraphInstantiate(pExec, graph, flags))
+                            : e;
+  }
+  if (csan_gexec_merged(r->gx))
+    csan_log_printf("csan: a graph instantiated at %s:%u is wider than %u lanes: some of "
+                    "its nodes are checked as ordered\n",
+                    site && site->file ? site->file : "?", site ? site->line : 0,
+                    CSAN_GRAPH_MAX_LANES);
+  r->exec = *pExec;
+  pthread_mutex_lock(&g_recs_mu);
+  r->next = g_recs;
+  g_recs = r;
+  pthread_mutex_unlock(&g_recs_mu);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                                    unsigned long long flags,
+                                                    const csan_host_site *site) {
+  return instantiate(pGraphExec, graph, flags, site, false);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
+                                                             cudaGraph_t graph,
+                                                             unsigned long long flags,
+                                                             const csan_host_site *site) {
+  return instantiate(pGraphExec, graph, flags, site, true);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphExecDestroy(cudaGraphExec_t x,
+                                                    const csan_host_site *site) {
+  (void)site;
+  pthread_mutex_lock(&g_recs_mu);
+  graph_rec **pp = &g_recs;
+  while (*pp && (*pp)->exec != x)
+    pp = &(*pp)->next;
+  graph_rec *r = *pp;
+  if (r)
+    *pp = r->next;
+  pthread_mutex_unlock(&g_recs_mu);
+  cudaError_t e = cudaGraphExecDestroy(x);
+  if (r)
+    rec_free(r);
+  return e;
+}
+
+/* ---- Launches ------------------------------------------------------------ */
+
+typedef struct launch_ctx {
+  graph_rec *r;
+  const csan_host_site *site;
+  uint32_t stack;
+  bool failed;
+} launch_ctx;
+
+/* csan_gexec_issue_fn: one node of a launch. */
+static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane) {
+  launch_ctx *l = arg;
+  const csan_gexec_node *node = csan_gexec_node_at(x, i);
+  gnode_info *in = &l->r->info[node->payload];
+  csan_rt_op_desc d;
+  memset(&d, 0, sizeof d);
+  d.site = l->site;
+  d.stack = l->stack;
+  csan_op op;
+  switch (node->kind) {
+  case CSAN_GNODE_KERNEL: {
+    d.kind = CSAN_OPK_KERNEL;
+    d.what = in->twin.name ? in->twin.name : "graph kernel node";
+    d.module = in->twin.module;
+    if (!csan_rt_lane_op(&op, lane, &d) || !in->checked)
+      break;
+    csan_launch_ctx c;
+    csan_rt_ctx_fill(&c, &op, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
+    if (set_twin(l->r, in, &c, true) != CUDA_SUCCESS)
+      l->failed = true;
+    break;
+  }
+  case CSAN_GNODE_MEMCPY:
+  case CSAN_GNODE_MEMSET:
+  case CSAN_GNODE_HOST:
+  case CSAN_GNODE_MEM_ALLOC:
+  case CSAN_GNODE_MEM_FREE:
+    d.kind = node->kind == CSAN_GNODE_MEMCPY   ? CSAN_OPK_COPY
+             : node->kind == CSAN_GNODE_MEMSET ? CSAN_OPK_SET
+             : node->kind == CSAN_GNODE_HOST   ? CSAN_OPK_HOST_FUNC
+             : node->kind == CSAN_GNODE_MEM_ALLOC ? CSAN_OPK_ALLOC
+                                                  : CSAN_OPK_FREE;
+    d.what = node->kind == CSAN_GNODE_MEMCPY   ? "graph memcpy node"
+             : node->kind == CSAN_GNODE_MEMSET ? "graph memset node"
+             : node->kind == CSAN_GNODE_HOST   ? "graph host node"
+             : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
+                                                  : "graph free node";
+    csan_rt_lane_op(&op, lane, &d);
+    break;
+  case CSAN_GNODE_EVENT_RECORD: {
+    csan_key k = csan_rt_event_key(in->event);
+    csan_rt_event_ensure(k);
+    csan_model_event_record(csan_g.model, k, lane);
+    break;
+  }
+  case CSAN_GNODE_EVENT_WAIT:
+    csan_model_stream_wait_event(csan_g.model, lane, csan_rt_event_key(in->event));
+    break;
+  default:
+    break;
+  }
+  return 0;
+}
+
+static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
+                                const csan_host_site *site) {
+  csan_rt_init();
+  graph_rec *r = csan_rt_active() ? rec_find(x) : NULL;
+  csan_key key;
+  /* A launch into a capture is a child graph node of the graph captured
+   * (checked when that graph is launched). */
+  if (!r || csan_rt_capturing(s, pt) || !csan_rt_stream_ensure(s, pt, &key))
+    return pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
+  pthread_mutex_lock(&r->mu);
+  launch_ctx l = {r, site, csan_rt_stack(__builtin_return_address(0), site), false};
+  csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
+  if (l.failed)
+    unchecked("graph kernel node whose context csan could not set",
+              "the driver refused cuGraphExecKernelNodeSetParams", site);
+  cudaError_t e = pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
+  pthread_mutex_unlock(&r->mu);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
+                                               const csan_host_site *site) {
+  return graph_launch(graphExec, stream, false, site);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec,
+                                                    cudaStream_t stream,
+                                                    const csan_host_site *site) {
+  return graph_launch(graphExec, stream, true, site);
+}
+
+/* ---- Updates: later launches only ------------------------------------------ */
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphExecKernelNodeSetParams(
+    cudaGraphExec_t x, cudaGraphNode_t node, const struct cudaKernelNodeParams *p,
+    const csan_host_site *site) {
+  graph_rec *r = rec_find(x);
+  gnode_info *in = NULL;
+  for (size_t i = 0; r && i < r->n && !in; i++)
+    if (r->info[i].orig == node && r->info[i].copy)
+      in = &r->info[i];
+  if (!in)
+    return cudaGraphExecKernelNodeSetParams(x, node, p);
+  pthread_mutex_lock(&r->mu);
+  /* The exec is csan's copy's: the program's node stands for the copy's. */
+  cudaError_t e = cudaGraphExecKernelNodeSetParams(x, in->copy, p);
+  if (e == cudaSuccess) {
+    free(in->args);
+    free(in->off);
+    in->args = NULL;
+    in->off = NULL;
+    in->nargs = 0;
+    in->twin = csan_rt_twin_get(p->func);
+    in->grid[0] = p->gridDim.x, in->grid[1] = p->gridDim.y, in->grid[2] = p->gridDim.z;
+    in->block[0] = p->blockDim.x, in->block[1] = p->blockDim.y, in->block[2] = p->blockDim.z;
+    in->shmem = p->sharedMemBytes;
+    in->checked = in->twin.twin && !p->extra && copy_args(in, p->kernelParams);
+    if (!in->checked)
+      unchecked("graph kernel node without an instrumented twin",
+                "the kernel's module was not built by csan", site);
+  }
+  pthread_mutex_unlock(&r->mu);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t graph,
+                                                   cudaGraphExecUpdateResultInfo *info,
+                                                   const csan_host_site *site) {
+  graph_rec *r = rec_find(x);
+  graph_rec *nr = r ? rec_make(graph, site) : NULL;
+  if (!nr || !csan_graph_same_topology(r->g, nr->g)) {
+    if (nr)
+      rec_free(nr);
+    return cudaGraphExecUpdate(x, graph, info);
+  }
+  pthread_mutex_lock(&r->mu);
+  /* The exec takes the parameters of csan's copy of the new graph. */
+  cudaError_t e = cudaGraphExecUpdate(x, nr->copy, info);
+  if (e == cudaSuccess) {
+    csan_gexec_update(r->gx, nr->g);
+    gnode_info *oi = r->info;
+    size_t on = r->n;
+    cudaGraph_t oc = r->copy;
+    csan_graph *og = r->g;
+    r->info = nr->info, r->n = nr->n, r->cap = nr->cap, r->copy = nr->copy, r->g = nr->g;
+    nr->info = oi, nr->n = on, nr->copy = oc, nr->g = og;
+  }
+  pthread_mutex_unlock(&r->mu);
+  rec_free(nr);
+  return e;
+}
+
+/* ---- Capture ---------------------------------------------------------------
+ * Passed through: CUDA records the work (csan_rt_capturing keeps every
+ * family from checking it), and csan reads the graph at instantiation. */
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture(cudaStream_t stream,
                                                       enum cudaStreamCaptureMode mode,
                                                       const csan_host_site *site) {
-  warn_graphs();
+  (void)site;
+  csan_rt_init();
   return cudaStreamBeginCapture(stream, mode);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
                                                            enum cudaStreamCaptureMode mode,
                                                            const csan_host_site *site) {
-  warn_graphs();
+  (void)site;
+  csan_rt_init();
   return cudaStreamBeginCapture_ptsz(stream, mode);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph,
                                                     const csan_host_site *site) {
+  (void)site;
   return cudaStreamEndCapture(stream, pGraph);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream,
                                                          cudaGraph_t *pGraph,
                                                          const csan_host_site *site) {
+  (void)site;
   return cudaStreamEndCapture_ptsz(stream, pGraph);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
-                                               const csan_host_site *site) {
-  warn_graphs();
-  return cudaGraphLaunch(graphExec, stream);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec,
-                                                    cudaStream_t stream,
-                                                    const csan_host_site *site) {
-  warn_graphs();
-  return cudaGraphLaunch_ptsz(graphExec, stream);
 }

@@ -49,4 +49,4 @@ int main(int argc, char **argv) {
   return defined == n ? 0 : 1;
 }
 
-// CHECK: 95 of 95 wrappers defined
+// CHECK: 100 of 100 wrappers defined
