@@ -2462,6 +2462,21 @@ FAKE_EXPORT cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from,
   return cudaSuccess;
 }
 
+FAKE_EXPORT cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                                     cudaGraphEdgeData *edges, size_t *n) {
+  RT_ENTER("cudaGraphNodeGetDependencies");
+  fake_gnode *f = gnode_of(node);
+  if (!f || !n)
+    return rt_fail(cudaErrorInvalidValue);
+  for (size_t i = 0; deps && i < *n && i < f->ndeps; i++) {
+    deps[i] = (cudaGraphNode_t)f->deps[i];
+    if (edges)
+      memset(&edges[i], 0, sizeof edges[i]);
+  }
+  *n = f->ndeps;
+  return cudaSuccess;
+}
+
 FAKE_EXPORT cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *t) {
   RT_ENTER("cudaGraphNodeGetType");
   fake_gnode *n = gnode_of(node);

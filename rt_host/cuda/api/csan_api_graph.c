@@ -19,9 +19,12 @@
  * cudaGraphLaunch), so a context written for launch n+1 cannot reach a
  * still-running launch n.
  *
+ * Memcpy and memset nodes get csan's range check as kernel nodes of the
+ * copy, after the node's dependencies and before it, their contexts set
+ * per launch like a kernel's.
+ *
  * Not followed yet, and named once each and counted (csan_unchecked):
- * memcpy and memset nodes (ordered, not range-checked: their check needs a
- * range-check kernel node in the copy), memory alloc/free nodes (ordered,
+ * copies of CUDA arrays, memory alloc/free nodes (ordered,
  * their lifetime not tagged on the device), kernels inside child graphs
  * (CUDA sets exec parameters of top-level nodes only), kernels without a
  * twin, conditional nodes and other node kinds csan does not know.
@@ -31,9 +34,22 @@
 
 #include "csan_graph.h"
 #include "csan_rt_device.h"
+#include "csan_rt_kernels.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_twins.h"
+#include "csan_rt_xfer.h"
 #include "csan_unchecked.h"
+
+/* CUDA 13 gave the edge functions edge data; 12.x has the short forms. */
+#if CUDART_VERSION >= 13000
+#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
+#define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, NULL, n)
+#define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
+#else
+#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
+#define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
+#define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
+#endif
 
 /* What csan knows of one node of an instantiated graph (or of a child). */
 typedef struct gnode_info {
@@ -47,6 +63,12 @@ typedef struct gnode_info {
   size_t *off;
   uint32_t nargs;
   cudaEvent_t event;
+  /* memcpy / memset nodes: csan's range checks, kernel nodes of the copy
+   * that run just before the node (its source, its destination). */
+  cudaGraphNode_t chk[2];
+  csan_rk_access_params rk[2];
+  uint32_t nchk;
+  uint64_t bytes;
 } gnode_info;
 
 typedef struct graph_rec {
@@ -190,18 +212,105 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
               "the driver refused the instrumented kernel's parameters", &r->site);
 }
 
+/* The parameters of csan_rk_access over one side of a copy or set. */
+static CUresult set_check(graph_rec *r, const gnode_info *in, uint32_t j, const csan_launch_ctx *ctx,
+                          bool in_exec) {
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  void *args[] = {(void *)&in->rk[j], (void *)ctx};
+  p.func = csan_g.rk_access;
+  p.gridDimX = csan_rk_grid(csan_rk_access_items(&in->rk[j]), csan_g.max_blocks);
+  p.gridDimY = p.gridDimZ = 1;
+  p.blockDimX = CSAN_RK_BLOCK;
+  p.blockDimY = p.blockDimZ = 1;
+  p.kernelParams = args;
+  return in_exec ? csan_g.drv.cuGraphExecKernelNodeSetParams((CUgraphExec)r->exec,
+                                                             (CUgraphNode)in->chk[j], &p)
+                 : csan_g.drv.cuGraphKernelNodeSetParams((CUgraphNode)in->chk[j], &p);
+}
+
+/* Adds a range check of [base, ...) before the copy's node, after the
+ * node's own dependencies, if the bytes are memory csan tracks. */
+static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t width,
+                      uint64_t rows, uint64_t pitch, uint64_t slices, uint64_t slice_pitch,
+                      uint32_t access) {
+  csan_mem_class c = csan_rt_mem_class(base);
+  if (c != CSAN_MEM_DEVICE_TRACKED && c != CSAN_MEM_PINNED)
+    return true; /* nothing csan tracks: nothing to check */
+  uint32_t j = in->nchk;
+  csan_rk_access_params *k = &in->rk[j];
+  memset(k, 0, sizeof *k);
+  k->base = (uint64_t)(uintptr_t)base;
+  k->width = width;
+  k->rows = rows ? rows : 1;
+  k->pitch = pitch;
+  k->slices = slices ? slices : 1;
+  k->slice_pitch = slice_pitch;
+  k->size = in->bytes;
+  k->access = access;
+  size_t nd = 0;
+  if (NODE_GET_DEPS(in->copy, NULL, &nd) != cudaSuccess)
+    return false;
+  cudaGraphNode_t *deps = calloc(nd ? nd : 1, sizeof *deps);
+  bool ok = deps && NODE_GET_DEPS(in->copy, deps, &nd) == cudaSuccess;
+  csan_launch_ctx zero;
+  memset(&zero, 0, sizeof zero);
+  void *args[] = {k, &zero};
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  p.func = csan_g.rk_access;
+  p.gridDimX = p.gridDimY = p.gridDimZ = 1;
+  p.blockDimX = CSAN_RK_BLOCK;
+  p.blockDimY = p.blockDimZ = 1;
+  p.kernelParams = args;
+  ok = ok && csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)&in->chk[j], (CUgraph)r->copy,
+                                             (const CUgraphNode *)deps, nd, &p) == CUDA_SUCCESS &&
+       GRAPH_ADD_DEPS(r->copy, &in->chk[j], &in->copy, 1) == cudaSuccess;
+  free(deps);
+  if (ok)
+    in->nchk++;
+  return ok;
+}
+
+/* A memcpy or memset node of the instantiated graph: its range checks. */
+static bool read_range_node(graph_rec *r, gnode_info *in) {
+  if (in->kind == CSAN_GNODE_MEMSET) {
+    struct cudaMemsetParams p;
+    if (cudaGraphMemsetNodeGetParams(in->orig, &p) != cudaSuccess)
+      return false;
+    uint64_t w = (uint64_t)p.width * p.elementSize, h = p.height ? p.height : 1;
+    in->bytes = w * h;
+    return add_check(r, in, p.dst, w, h, p.pitch, 1, 0, CSAN_ACC_WRITE);
+  }
+  struct cudaMemcpy3DParms p;
+  if (cudaGraphMemcpyNodeGetParams(in->orig, &p) != cudaSuccess || p.srcArray || p.dstArray)
+    return false;
+  uint64_t w = p.extent.width, h = p.extent.height ? p.extent.height : 1,
+           d = p.extent.depth ? p.extent.depth : 1;
+  in->bytes = w * h * d;
+  const char *src = (const char *)p.srcPtr.ptr + p.srcPos.x +
+                    (p.srcPos.y + p.srcPos.z * p.srcPtr.ysize) * p.srcPtr.pitch;
+  char *dst = (char *)p.dstPtr.ptr + p.dstPos.x +
+              (p.dstPos.y + p.dstPos.z * p.dstPtr.ysize) * p.dstPtr.pitch;
+  /* The source is read before the destination is written. */
+  return add_check(r, in, src, w, h, p.srcPtr.pitch, d, p.srcPtr.pitch * p.srcPtr.ysize,
+                   CSAN_ACC_READ) &&
+         add_check(r, in, dst, w, h, p.dstPtr.pitch, d, p.dstPtr.pitch * p.dstPtr.ysize,
+                   CSAN_ACC_WRITE);
+}
+
 /* Reads graph src (top: the instantiated one, with csan's copy) into g:
  * node i of cudaGraphGetNodes is node i of g. */
 static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
   size_t n = 0, ne = 0;
   if (cudaGraphGetNodes(src, NULL, &n) != cudaSuccess ||
-      cudaGraphGetEdges(src, NULL, NULL, NULL, &ne) != cudaSuccess)
+      GRAPH_GET_EDGES(src, NULL, NULL, &ne) != cudaSuccess)
     return false;
   cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
   cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
   cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
   bool ok = nodes && from && to && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
-            cudaGraphGetEdges(src, from, to, NULL, &ne) == cudaSuccess;
+            GRAPH_GET_EDGES(src, from, to, &ne) == cudaSuccess;
   for (size_t i = 0; ok && i < n; i++) {
     if (r->n == r->cap) {
       size_t cap = r->cap ? 2 * r->cap : 16;
@@ -235,8 +344,12 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
       break;
     case CSAN_GNODE_MEMCPY:
     case CSAN_GNODE_MEMSET:
-      unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node" : "graph memset node",
-                "ordered, but its bytes are not range-checked yet", &r->site);
+      if (!top || !read_range_node(r, in))
+        unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node csan cannot check"
+                                                : "graph memset node csan cannot check",
+                  top ? "an array, or the driver refused csan's range check: ordered only"
+                      : "in a child graph: ordered only",
+                  &r->site);
       break;
     case CSAN_GNODE_MEM_ALLOC:
     case CSAN_GNODE_MEM_FREE:
@@ -392,18 +505,26 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     break;
   }
   case CSAN_GNODE_MEMCPY:
-  case CSAN_GNODE_MEMSET:
+  case CSAN_GNODE_MEMSET: {
+    d.kind = node->kind == CSAN_GNODE_MEMCPY ? CSAN_OPK_COPY : CSAN_OPK_SET;
+    d.what = node->kind == CSAN_GNODE_MEMCPY ? "cudaMemcpy (graph node)" : "cudaMemset (graph node)";
+    d.bytes = in->bytes;
+    if (!csan_rt_lane_op(&op, lane, &d))
+      break;
+    csan_launch_ctx c;
+    csan_rt_ctx_fill(&c, &op, CSAN_CTX_F_RANGE_OP);
+    for (uint32_t j = 0; j < in->nchk; j++)
+      if (set_check(l->r, in, j, &c, true) != CUDA_SUCCESS)
+        l->failed = true;
+    break;
+  }
   case CSAN_GNODE_HOST:
   case CSAN_GNODE_MEM_ALLOC:
   case CSAN_GNODE_MEM_FREE:
-    d.kind = node->kind == CSAN_GNODE_MEMCPY   ? CSAN_OPK_COPY
-             : node->kind == CSAN_GNODE_MEMSET ? CSAN_OPK_SET
-             : node->kind == CSAN_GNODE_HOST   ? CSAN_OPK_HOST_FUNC
+    d.kind = node->kind == CSAN_GNODE_HOST        ? CSAN_OPK_HOST_FUNC
              : node->kind == CSAN_GNODE_MEM_ALLOC ? CSAN_OPK_ALLOC
                                                   : CSAN_OPK_FREE;
-    d.what = node->kind == CSAN_GNODE_MEMCPY   ? "graph memcpy node"
-             : node->kind == CSAN_GNODE_MEMSET ? "graph memset node"
-             : node->kind == CSAN_GNODE_HOST   ? "graph host node"
+    d.what = node->kind == CSAN_GNODE_HOST        ? "host function (graph node)"
              : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
                                                   : "graph free node";
     csan_rt_lane_op(&op, lane, &d);

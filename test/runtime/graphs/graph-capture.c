@@ -1,8 +1,9 @@
 // Capture is not execution: kernels and a memset issued to a capturing
 // stream neither run nor are checked (no twin, no range check); the graph
-// they make runs its kernels' twins when it is launched, and a launch that
-// races with another stream's kernel is reported. The fixed twin orders the
-// launch after the other stream with an event.
+// they make runs its kernels' twins and the memset's range check when it is
+// launched, and a launch that races with another stream's kernel is
+// reported, for the kernel nodes and the memset node. The fixed twin orders
+// the launch after the other stream with an event.
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
@@ -52,24 +53,28 @@ int main(int argc, char **argv) {
     CK(__csan_cudaStreamWaitEvent(s, done, 0, SITE));
   CK(__csan_cudaGraphLaunch(exec, s, SITE));
   CK(__csan_cudaStreamSynchronize(s, SITE));
-  NOTE("launched: %lu plain, %lu instrumented launches", fake_cuda_count("launch:plain"),
-       fake_cuda_count("launch:twin"));
+  NOTE("launched: %lu plain, %lu instrumented launches; range checks: %lu",
+       fake_cuda_count("launch:plain"), fake_cuda_count("launch:twin"),
+       fake_cuda_count("csan_rk_access") - checks);
   CK(__csan_cudaGraphExecDestroy(exec, SITE));
   return 0;
 }
 
 // RACE:      captured: 0 plain, 0 instrumented launches; range checks: 0
-// RACE:      WARNING: csan: data race (read-write)
-// RACE:      Write of size 4 at {{.*}} by kernel fill(int*) on stream
-// RACE:        #0 {{.*}}graph.cu:7:5
-// RACE:      Previous read of size 4 by kernel peek(int*) on stream
-// RACE:        #0 {{.*}}side.cu:3:9
-// RACE:      launched: 0 plain, 3 instrumented launches
-// RACE:      exit=66
+// RACE:      WARNING: csan: data race (read-write) on 4 bytes
+// RACE-NEXT:   Write of size 4 at {{.*}} by kernel fill(int*) on stream
+// RACE-NEXT:     #0 fill(int*) graph.cu:7:5
+// RACE:            #0 {{.*}}graph-capture.c:[[#LAUNCH:@LINE-13]]
+// RACE:        Previous read of size 4 by kernel peek(int*) on stream
+// RACE-NEXT:     #0 peek(int*) side.cu:3:9
+// RACE:      WARNING: csan: data race (read-write) on 4 bytes
+// RACE-NEXT:   Write of size 16 at {{.*}} by cudaMemset (graph node) on stream
+// RACE:            #0 {{.*}}graph-capture.c:[[#LAUNCH]]
+// RACE:        Previous read of size 4 by kernel peek(int*) on stream
+// RACE:      launched: 0 plain, 3 instrumented launches; range checks: 1
+// RACE:      csan: reported 2 data race(s)
+// RACE-NEXT: exit=66
 
 // FIXED:      captured: 0 plain, 0 instrumented launches; range checks: 0
-// FIXED-NEXT: csan: graph memset node: ordered, but its bytes are not range-checked yet (counted at exit)
-// FIXED-NEXT: launched: 0 plain, 3 instrumented launches
-// FIXED-NEXT: csan: 1 call(s) of 1 kind(s) ran unchecked
-// FIXED-NEXT: csan: graph memset node: 1 call(s), first at {{.*}}graph-capture.c:48
+// FIXED-NEXT: launched: 0 plain, 3 instrumented launches; range checks: 1
 // FIXED-NEXT: exit=0
