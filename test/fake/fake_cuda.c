@@ -2477,6 +2477,27 @@ FAKE_EXPORT cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaG
   return cudaSuccess;
 }
 
+FAKE_EXPORT cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *out,
+                                                       cudaGraphEdgeData *edges, size_t *n) {
+  RT_ENTER("cudaGraphNodeGetDependentNodes");
+  fake_gnode *f = gnode_of(node);
+  if (!f || !n)
+    return rt_fail(cudaErrorInvalidValue);
+  size_t k = 0;
+  for (size_t i = 0; i < f->owner->len; i++)
+    for (size_t j = 0; j < f->owner->n[i]->ndeps; j++)
+      if (f->owner->n[i]->deps[j] == f) {
+        if (out && k < *n) {
+          out[k] = (cudaGraphNode_t)f->owner->n[i];
+          if (edges)
+            memset(&edges[k], 0, sizeof edges[k]);
+        }
+        k++;
+      }
+  *n = k;
+  return cudaSuccess;
+}
+
 FAKE_EXPORT cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *t) {
   RT_ENTER("cudaGraphNodeGetType");
   fake_gnode *n = gnode_of(node);

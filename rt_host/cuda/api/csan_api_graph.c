@@ -23,16 +23,20 @@
  * copy, after the node's dependencies and before it, their contexts set
  * per launch like a kernel's.
  *
+ * Memory alloc nodes: the memory is tracked from instantiation (its address
+ * is fixed then) and tagged ALLOC by a check node right after the alloc
+ * node; free nodes get FREE tags right before them.
+ *
  * Not followed yet, and named once each and counted (csan_unchecked):
- * copies of CUDA arrays, memory alloc/free nodes (ordered,
- * their lifetime not tagged on the device), kernels inside child graphs
- * (CUDA sets exec parameters of top-level nodes only), kernels without a
- * twin, conditional nodes and other node kinds csan does not know.
+ * copies of CUDA arrays, everything inside child graphs (CUDA sets exec
+ * parameters of top-level nodes only; ordered), kernels without a twin,
+ * conditional nodes and other node kinds csan does not know (ordered).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "csan_graph.h"
+#include "csan_rt_allocs.h"
 #include "csan_rt_device.h"
 #include "csan_rt_kernels.h"
 #include "csan_rt_ops.h"
@@ -45,7 +49,9 @@
 #define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
 #define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, NULL, n)
 #define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
+#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
 #else
+#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
 #define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
 #define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
 #define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
@@ -229,11 +235,12 @@ static CUresult set_check(graph_rec *r, const gnode_info *in, uint32_t j, const 
                  : csan_g.drv.cuGraphKernelNodeSetParams((CUgraphNode)in->chk[j], &p);
 }
 
-/* Adds a range check of [base, ...) before the copy's node, after the
- * node's own dependencies, if the bytes are memory csan tracks. */
+/* Adds a range check of [base, ...) to csan's copy: before the node (after
+ * its own dependencies), or with `after`, right after it (before its
+ * dependents: an alloc node's ALLOC tags). Only bytes csan tracks. */
 static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t width,
                       uint64_t rows, uint64_t pitch, uint64_t slices, uint64_t slice_pitch,
-                      uint32_t access) {
+                      uint32_t access, bool after) {
   csan_mem_class c = csan_rt_mem_class(base);
   if (c != CSAN_MEM_DEVICE_TRACKED && c != CSAN_MEM_PINNED)
     return true; /* nothing csan tracks: nothing to check */
@@ -249,10 +256,12 @@ static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t w
   k->size = in->bytes;
   k->access = access;
   size_t nd = 0;
-  if (NODE_GET_DEPS(in->copy, NULL, &nd) != cudaSuccess)
+  cudaError_t e = after ? NODE_GET_DEPENDENTS(in->copy, NULL, &nd) : NODE_GET_DEPS(in->copy, NULL, &nd);
+  if (e != cudaSuccess)
     return false;
   cudaGraphNode_t *deps = calloc(nd ? nd : 1, sizeof *deps);
-  bool ok = deps && NODE_GET_DEPS(in->copy, deps, &nd) == cudaSuccess;
+  bool ok = deps && (after ? NODE_GET_DEPENDENTS(in->copy, deps, &nd)
+                           : NODE_GET_DEPS(in->copy, deps, &nd)) == cudaSuccess;
   csan_launch_ctx zero;
   memset(&zero, 0, sizeof zero);
   void *args[] = {k, &zero};
@@ -263,13 +272,47 @@ static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t w
   p.blockDimX = CSAN_RK_BLOCK;
   p.blockDimY = p.blockDimZ = 1;
   p.kernelParams = args;
-  ok = ok && csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)&in->chk[j], (CUgraph)r->copy,
-                                             (const CUgraphNode *)deps, nd, &p) == CUDA_SUCCESS &&
-       GRAPH_ADD_DEPS(r->copy, &in->chk[j], &in->copy, 1) == cudaSuccess;
+  if (after) {
+    ok = ok && csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)&in->chk[j], (CUgraph)r->copy,
+                                               (const CUgraphNode *)&in->copy, 1, &p) ==
+                   CUDA_SUCCESS;
+    for (size_t i = 0; ok && i < nd; i++)
+      ok = GRAPH_ADD_DEPS(r->copy, &in->chk[j], &deps[i], 1) == cudaSuccess;
+  } else {
+    ok = ok && csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)&in->chk[j], (CUgraph)r->copy,
+                                               (const CUgraphNode *)deps, nd, &p) ==
+                   CUDA_SUCCESS &&
+         GRAPH_ADD_DEPS(r->copy, &in->chk[j], &in->copy, 1) == cudaSuccess;
+  }
   free(deps);
   if (ok)
     in->nchk++;
   return ok;
+}
+
+/* An alloc node: the graph's memory is tracked from instantiation (CUDA
+ * fixed its address when the node was made), and csan's copy tags it ALLOC
+ * right after the node. A free node: FREE tags right before it. */
+static bool read_memory_node(graph_rec *r, gnode_info *in) {
+  if (in->kind == CSAN_GNODE_MEM_ALLOC) {
+    struct cudaMemAllocNodeParams p;
+    if (cudaGraphMemAllocNodeGetParams(in->orig, &p) != cudaSuccess || !p.dptr)
+      return false;
+    csan_alloc_info a;
+    if (!csan_rt_alloc_find_live(p.dptr, &a))
+      csan_rt_alloc_track((uint64_t)(uintptr_t)p.dptr, p.bytesize,
+                          CSAN_ALLOC_DEVICE | CSAN_ALLOC_STREAM_ORDERED, "graph alloc node", NULL,
+                          &r->site, 0);
+    in->bytes = p.bytesize;
+    return add_check(r, in, p.dptr, p.bytesize, 1, 0, 1, 0, CSAN_ACC_ALLOC | CSAN_ACC_WRITE, true);
+  }
+  void *dptr = NULL;
+  csan_alloc_info a;
+  if (cudaGraphMemFreeNodeGetParams(in->orig, &dptr) != cudaSuccess ||
+      !csan_rt_alloc_find_live(dptr, &a))
+    return false;
+  in->bytes = a.size;
+  return add_check(r, in, dptr, a.size, 1, 0, 1, 0, CSAN_ACC_FREE | CSAN_ACC_WRITE, false);
 }
 
 /* A memcpy or memset node of the instantiated graph: its range checks. */
@@ -280,7 +323,7 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
       return false;
     uint64_t w = (uint64_t)p.width * p.elementSize, h = p.height ? p.height : 1;
     in->bytes = w * h;
-    return add_check(r, in, p.dst, w, h, p.pitch, 1, 0, CSAN_ACC_WRITE);
+    return add_check(r, in, p.dst, w, h, p.pitch, 1, 0, CSAN_ACC_WRITE, false);
   }
   struct cudaMemcpy3DParms p;
   if (cudaGraphMemcpyNodeGetParams(in->orig, &p) != cudaSuccess || p.srcArray || p.dstArray)
@@ -294,9 +337,9 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
               (p.dstPos.y + p.dstPos.z * p.dstPtr.ysize) * p.dstPtr.pitch;
   /* The source is read before the destination is written. */
   return add_check(r, in, src, w, h, p.srcPtr.pitch, d, p.srcPtr.pitch * p.srcPtr.ysize,
-                   CSAN_ACC_READ) &&
+                   CSAN_ACC_READ, false) &&
          add_check(r, in, dst, w, h, p.dstPtr.pitch, d, p.dstPtr.pitch * p.dstPtr.ysize,
-                   CSAN_ACC_WRITE);
+                   CSAN_ACC_WRITE, false);
 }
 
 /* Reads graph src (top: the instantiated one, with csan's copy) into g:
@@ -344,17 +387,12 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
       break;
     case CSAN_GNODE_MEMCPY:
     case CSAN_GNODE_MEMSET:
-      if (!top || !read_range_node(r, in))
-        unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node csan cannot check"
-                                                : "graph memset node csan cannot check",
-                  top ? "an array, or the driver refused csan's range check: ordered only"
-                      : "in a child graph: ordered only",
-                  &r->site);
-      break;
     case CSAN_GNODE_MEM_ALLOC:
     case CSAN_GNODE_MEM_FREE:
-      unchecked("graph memory node", "ordered, but its lifetime is not tagged yet", &r->site);
-      break;
+      if (!top)
+        unchecked("graph memory or copy node in a child graph",
+                  "csan checks top-level nodes only: ordered only", &r->site);
+      break; /* top level: tagged below, alloc nodes first */
     case CSAN_GNODE_CHILD: {
       cudaGraph_t cg = NULL;
       child = csan_graph_create();
@@ -377,6 +415,29 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
       ok = false;
     csan_graph_destroy(child);
   }
+  /* csan's checks in its copy. Alloc nodes first: their ALLOC tags become
+   * dependencies of every node after them, range checks included. */
+  for (int pass = 0; ok && top && pass < 2; pass++)
+    for (size_t i = 0; i < n; i++) {
+      gnode_info *in = NULL;
+      for (size_t k = 0; k < r->n && !in; k++)
+        if (r->info[k].orig == nodes[i])
+          in = &r->info[k];
+      if (!in || (in->kind == CSAN_GNODE_MEM_ALLOC) != (pass == 0))
+        continue;
+      bool done = true;
+      if (in->kind == CSAN_GNODE_MEMCPY || in->kind == CSAN_GNODE_MEMSET)
+        done = read_range_node(r, in);
+      else if (in->kind == CSAN_GNODE_MEM_ALLOC || in->kind == CSAN_GNODE_MEM_FREE)
+        done = read_memory_node(r, in);
+      if (!done)
+        unchecked(in->kind == CSAN_GNODE_MEMCPY   ? "graph memcpy node csan cannot check"
+                  : in->kind == CSAN_GNODE_MEMSET ? "graph memset node csan cannot check"
+                                                  : "graph memory node csan cannot check",
+                  "a CUDA array, memory csan did not see, or the driver refused csan's "
+                  "check node: ordered only",
+                  &r->site);
+    }
   for (size_t e = 0; ok && e < ne; e++) {
     uint32_t a = UINT32_MAX, b = UINT32_MAX;
     for (size_t i = 0; i < n; i++) {
@@ -505,9 +566,17 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     break;
   }
   case CSAN_GNODE_MEMCPY:
-  case CSAN_GNODE_MEMSET: {
-    d.kind = node->kind == CSAN_GNODE_MEMCPY ? CSAN_OPK_COPY : CSAN_OPK_SET;
-    d.what = node->kind == CSAN_GNODE_MEMCPY ? "cudaMemcpy (graph node)" : "cudaMemset (graph node)";
+  case CSAN_GNODE_MEMSET:
+  case CSAN_GNODE_MEM_ALLOC:
+  case CSAN_GNODE_MEM_FREE: {
+    d.kind = node->kind == CSAN_GNODE_MEMCPY      ? CSAN_OPK_COPY
+             : node->kind == CSAN_GNODE_MEMSET    ? CSAN_OPK_SET
+             : node->kind == CSAN_GNODE_MEM_ALLOC ? CSAN_OPK_ALLOC
+                                                  : CSAN_OPK_FREE;
+    d.what = node->kind == CSAN_GNODE_MEMCPY      ? "cudaMemcpy (graph node)"
+             : node->kind == CSAN_GNODE_MEMSET    ? "cudaMemset (graph node)"
+             : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
+                                                  : "graph free node";
     d.bytes = in->bytes;
     if (!csan_rt_lane_op(&op, lane, &d))
       break;
@@ -519,14 +588,8 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     break;
   }
   case CSAN_GNODE_HOST:
-  case CSAN_GNODE_MEM_ALLOC:
-  case CSAN_GNODE_MEM_FREE:
-    d.kind = node->kind == CSAN_GNODE_HOST        ? CSAN_OPK_HOST_FUNC
-             : node->kind == CSAN_GNODE_MEM_ALLOC ? CSAN_OPK_ALLOC
-                                                  : CSAN_OPK_FREE;
-    d.what = node->kind == CSAN_GNODE_HOST        ? "host function (graph node)"
-             : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
-                                                  : "graph free node";
+    d.kind = CSAN_OPK_HOST_FUNC;
+    d.what = "host function (graph node)";
     csan_rt_lane_op(&op, lane, &d);
     break;
   case CSAN_GNODE_EVENT_RECORD: {
@@ -656,15 +719,31 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
   return cudaStreamBeginCapture_ptsz(stream, mode);
 }
 
+/* A capture that failed made no graph: csan names the error and the line
+ * (the program gets the error too, and may not look at it). */
+static cudaError_t end_capture(cudaError_t e, const csan_host_site *site) {
+  const char *why = NULL, *name = "cudaErrorStreamCaptureUnjoined";
+  if (e == cudaErrorStreamCaptureUnjoined)
+    why = "a stream forked into the capture (by waiting for an event recorded in it) was "
+          "not joined back into the origin stream";
+  else if (e == cudaErrorStreamCaptureInvalidated)
+    name = "cudaErrorStreamCaptureInvalidated", why = "a call CUDA does not allow during this capture (a synchronization, cudaMalloc or "
+          "cudaFree in global or thread-local mode, legacy-stream work) invalidated it";
+  if (why && csan_rt_active())
+    csan_log_printf("csan: WARNING: stream capture error (%s) at %s:%u: %s; the capture "
+                    "made no graph\n",
+                    name, site && site->file ? site->file : "?",
+                    site ? site->line : 0, why);
+  return e;
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph,
                                                     const csan_host_site *site) {
-  (void)site;
-  return cudaStreamEndCapture(stream, pGraph);
+  return end_capture(cudaStreamEndCapture(stream, pGraph), site);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream,
                                                          cudaGraph_t *pGraph,
                                                          const csan_host_site *site) {
-  (void)site;
-  return cudaStreamEndCapture_ptsz(stream, pGraph);
+  return end_capture(cudaStreamEndCapture_ptsz(stream, pGraph), site);
 }
