@@ -822,6 +822,7 @@ typedef struct rp_exec_ent {
   csan_graph *g;  /* its own copy (exec-update changes payloads) */
   csan_gexec *gx; /* real run */
   bool live, failed;
+  bool auto_free; /* cudaGraphInstantiateFlagAutoFreeOnLaunch */
   unsigned line;
 } rp_exec_ent;
 
@@ -1414,6 +1415,7 @@ static void run_instantiate(rp_exec *x) {
   e->graph = (size_t)(g - gr->graphs);
   e->live = true;
   e->failed = g->failed; /* cudaGraphInstantiate of no graph fails; launches do nothing */
+  e->auto_free = c->num == 1;
   e->line = c->line;
   e->g = csan_graph_clone(g->g);
   if (!e->g)
@@ -1592,6 +1594,41 @@ static void check_nodes(rp_launch *l, const csan_graph *g) {
   }
 }
 
+/* cudaGraphInstantiateFlagAutoFreeOnLaunch: what the graph's alloc nodes
+ * allocated and nothing freed since is freed on the launch stream before
+ * the launch (a free there, like cudaFreeAsync). */
+static void auto_free(rp_exec *x, const csan_graph *g, rp_stream_ent *s) {
+  uint32_t n = csan_graph_count(g);
+  for (uint32_t i = 0; i < n; i++) {
+    if (csan_graph_kind(g, i) == CSAN_GNODE_CHILD) {
+      auto_free(x, csan_graph_child(g, i), s);
+      continue;
+    }
+    const rp_cmd *c = x->gr->gnodes[csan_graph_payload(g, i)].cmd;
+    if (csan_graph_kind(g, i) != CSAN_GNODE_MEM_ALLOC)
+      continue;
+    rp_alloc_ent *a = use_alloc(x, c->alloc);
+    if (a->freed)
+      continue;
+    a->freed = true;
+    rp_world *w = x->w;
+    if (!w)
+      continue;
+    csan_op op;
+    issue(x, s, CSAN_OPK_FREE, "auto free on launch", a->size, &op);
+    access_bytes(x, &op, a->base, a->size, CSAN_ACC_FREE | CSAN_ACC_WRITE, c->site);
+    csan_alloc_event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.api = "auto free on launch";
+    ev.op_id = op.op_id;
+    ev.slot = op.slot;
+    ev.epoch = op.epoch;
+    ev.stream = s->key;
+    ev.site = here(x);
+    csan_allocs_remove(w->allocs, a->base, &ev, NULL);
+  }
+}
+
 static void run_graph_launch(rp_exec *x) {
   const rp_cmd *c = x->cmd;
   rp_exec_ent *e = use_gexec(x, c->exec);
@@ -1610,6 +1647,8 @@ static void run_graph_launch(rp_exec *x) {
   }
   if (e->failed)
     return;
+  if (e->auto_free)
+    auto_free(x, e->g, s);
   char where[512];
   snprintf(where, sizeof(where), "%s (graph exec %s launched at line %u)", s->name, e->name,
            c->line);

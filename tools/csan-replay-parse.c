@@ -119,7 +119,7 @@ static const rp_syntax k_syntax[] = {
     {"capture-begin", RP_CAPTURE_BEGIN, 1, 4,
      "capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]]"},
     {"capture-end", RP_CAPTURE_END, 2, 2, "capture-end S G"},
-    {"instantiate", RP_INSTANTIATE, 2, 2, "instantiate X G"},
+    {"instantiate", RP_INSTANTIATE, 2, 3, "instantiate X G [auto-free]"},
     {"graph-launch", RP_GRAPH_LAUNCH, 2, 2, "graph-launch X S"},
     {"exec-set", RP_EXEC_SET, 3, MAX_WORDS, "exec-set X N BODY"},
     {"exec-update", RP_EXEC_UPDATE, 2, 2, "exec-update X G"},
@@ -546,6 +546,11 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
   case RP_EXEC_UPDATE:
     c->exec = NAME("exec", 1);
     c->graph = NAME("graph", 2);
+    if (nargs == 3) {
+      if (c->op != RP_INSTANTIATE || strcmp(w[3], "auto-free"))
+        rp_die(ps->path, ps->line, "unknown instantiate option '%s' (expected auto-free)", w[3]);
+      c->num = 1; /* cudaGraphInstantiateFlagAutoFreeOnLaunch */
+    }
     break;
   case RP_GRAPH_LAUNCH:
     c->exec = NAME("exec", 1);
