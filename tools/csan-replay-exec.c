@@ -367,11 +367,14 @@ static void register_op(rp_exec *x, const csan_op *op, const rp_stream_ent *s, c
                     s ? "stream " : "the host", s ? s->name : "", op->slot, op->epoch);
 }
 
+static void graph_note_op(rp_exec *x, const csan_op *op);
+
 /* One operation on stream s. */
 static void issue(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, const char *what,
                   uint64_t bytes, csan_op *op) {
   check_model(x, csan_model_op(x->w->model, s->key, op), "issuing an operation");
   register_op(x, op, s, kind, what, bytes);
+  graph_note_op(x, op);
 }
 
 /* One access of operation op (its launch context: slot, epoch, clock). */
@@ -867,6 +870,15 @@ struct rp_graphs {
   rp_cap_event *cevents;
   size_t ncevents, cap_cevents;
   uint64_t node_steps; /* nodes issued by launches, against the step limit */
+  /* The launch being issued (graph_dot): each operation's node. */
+  struct rp_launch *launching;
+  uint32_t cur_node;
+  struct rp_node_op {
+    uint32_t slot;
+    csan_epoch_t epoch;
+    uint32_t node;
+  } *node_ops;
+  size_t nnode_ops, cap_node_ops;
 };
 
 #define GR(x) graphs_of(x)
@@ -1563,11 +1575,85 @@ static void run_gnode(rp_launch *l, const rp_gnode *gn, csan_key lane) {
   }
 }
 
+static void graph_note_op(rp_exec *x, const csan_op *op) {
+  struct rp_graphs *gr = x->gr;
+  if (!gr || !gr->launching)
+    return;
+  if (gr->nnode_ops == gr->cap_node_ops)
+    gr->node_ops = grow(x, gr->node_ops, &gr->cap_node_ops, sizeof(*gr->node_ops));
+  struct rp_node_op *o = &gr->node_ops[gr->nnode_ops++];
+  o->slot = op->slot;
+  o->epoch = op->epoch;
+  o->node = gr->cur_node;
+}
+
+/* The node of this launch that issued (slot, epoch), or UINT32_MAX. */
+static uint32_t node_of_op(const struct rp_graphs *gr, uint32_t slot, csan_epoch_t epoch) {
+  for (size_t i = 0; i < gr->nnode_ops; i++)
+    if (gr->node_ops[i].slot == slot && gr->node_ops[i].epoch == epoch)
+      return gr->node_ops[i].node;
+  return UINT32_MAX;
+}
+
+/* A node's label: its name or line, and what it does. */
+static void dot_label(FILE *f, rp_exec *x, const csan_gexec *gx, uint32_t i) {
+  const csan_gexec_node *n = csan_gexec_node_at(gx, i);
+  const rp_gnode *gn = &x->gr->gnodes[n->payload];
+  const rp_cmd *c = gn->cmd;
+  rp_op body = gnode_body(c);
+  const char *what = csan_gnode_kind_name(n->kind);
+  fprintf(f, "  n%u [label=\"%s%s%s%s%s\\nline %u\"", i, gn->name ? gn->name : "",
+          gn->name ? ": " : "", what, body == RP_LAUNCH ? " " : "",
+          body == RP_LAUNCH ? c->kernel : "", c->line);
+}
+
+/* rp_world.on_report during a launch: a race between two of its nodes is
+ * drawn, with the two nodes and the missing path marked. */
+static void dot_race(void *ctx, const csan_race *e) {
+  rp_exec *x = ctx;
+  struct rp_graphs *gr = x->gr;
+  rp_launch *l = gr->launching;
+  uint32_t a = node_of_op(gr, CSAN_TAG_GET_SLOT(e->other), CSAN_TAG_GET_EPOCH(e->other));
+  uint32_t b = node_of_op(gr, e->slot, e->epoch);
+  if (a == UINT32_MAX || b == UINT32_MAX || a == b)
+    return;
+  char path[4096];
+  int len = snprintf(path, sizeof(path), "%s.%s.%u.dot", x->w->flags.graph_dot, l->e->name,
+                     l->launch_cmd->line);
+  FILE *f = len > 0 && (size_t)len < sizeof(path) ? fopen(path, "w") : NULL;
+  if (!f) {
+    csan_log_printf("csan: cannot write the graph picture %s\n", path);
+    return;
+  }
+  const csan_gexec *gx = l->e->gx;
+  fprintf(f, "digraph \"graph exec %s launched at %s:%u\" {\n", l->e->name, x->p->path,
+          l->launch_cmd->line);
+  for (uint32_t i = 0; i < csan_gexec_count(gx); i++) {
+    dot_label(f, x, gx, i);
+    if (i == a || i == b)
+      fprintf(f, ", color=red, penwidth=2");
+    fprintf(f, "];\n");
+  }
+  for (uint32_t i = 0; i < csan_gexec_count(gx); i++) {
+    const uint32_t *deps;
+    size_t nd = csan_gexec_deps(gx, i, &deps);
+    for (size_t j = 0; j < nd; j++)
+      fprintf(f, "  n%u -> n%u;\n", deps[j], i);
+  }
+  fprintf(f, "  n%u -> n%u [style=dashed, color=red, label=\"no path: race\"];\n}\n", a, b);
+  fclose(f);
+  csan_log_printf("csan: the graph with this race (nodes at lines %u and %u, no path between "
+                  "them): %s\n",
+                  gr->gnodes[csan_gexec_node_at(gx, a)->payload].cmd->line,
+                  gr->gnodes[csan_gexec_node_at(gx, b)->payload].cmd->line, path);
+}
+
 /* csan_gexec_issue_fn: the real run's node. */
 static int issue_gnode(void *ctx, const csan_gexec *gx, uint32_t i, csan_key lane) {
   rp_launch *l = ctx;
   const csan_gexec_node *n = csan_gexec_node_at(gx, i);
   const rp_gnode *gn = &l->x->gr->gnodes[n->payload];
+  l->x->gr->cur_node = i;
   l->x->cmd = gn->cmd;
   run_gnode(l, gn, lane);
   l->x->cmd = l->launch_cmd;
@@ -1657,9 +1743,21 @@ static void run_graph_launch(rp_exec *x) {
     check_nodes(&l, e->g);
     return;
   }
+  bool dot = x->w->flags.graph_dot[0] != '\0';
+  if (dot) {
+    x->gr->launching = &l;
+    x->gr->nnode_ops = 0;
+  }
   int rc = csan_gexec_launch(x->w->model, e->gx, s->key, issue_gnode, &l);
   x->cmd = c;
   graph_check_model(x, rc, "launching a graph");
+  if (dot) {
+    x->w->on_report = dot_race;
+    x->w->on_report_ctx = x;
+    rp_drain(x->w);
+    x->w->on_report = NULL;
+    x->gr->launching = NULL;
+  }
 }
 
 static void run_exec_set(rp_exec *x) {
@@ -1780,6 +1878,7 @@ static void graphs_free(rp_exec *x) {
     free(gr->cstreams[i].deps);
   for (size_t i = 0; i < gr->ncevents; i++)
     free(gr->cevents[i].deps);
+  free(gr->node_ops);
   free(gr->gnodes);
   free(gr->graphs);
   free(gr->execs);

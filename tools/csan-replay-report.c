@@ -78,8 +78,10 @@ void rp_drain(rp_world *w) {
   csan_shadow_cpu_clear_races(w->shadow);
   for (uint32_t i = 0; i < n && !csan_report_should_halt(w->reporter); i++) {
     w->reporting = &v[i].e;
-    csan_report_races(w->reporter, &v[i].e, 1);
+    size_t printed = csan_report_races(w->reporter, &v[i].e, 1);
     w->reporting = NULL;
+    if (printed && w->on_report)
+      w->on_report(w->on_report_ctx, &v[i].e);
   }
   free(v);
   if (csan_report_should_halt(w->reporter))

@@ -211,6 +211,10 @@ typedef struct rp_world {
   uint64_t not_recorded; /* races the table had no room for, over all drains */
   uint64_t cut_streams;  /* streams whose checking was cut */
   uint64_t capture_errors; /* stream capture errors reported (graphs) */
+  /* Called for each race entry rp_drain reports (not for duplicates or
+   * suppressed ones), when set: the graph commands' DOT pictures. */
+  void (*on_report)(void *ctx, const csan_race *e);
+  void *on_report_ctx;
 } rp_world;
 
 /* Runs the program. world null: the dry run (names and checks only; fills

@@ -485,6 +485,10 @@ uint32_t csan_gexec_count(const csan_gexec *x) { return x->len; }
 const csan_gexec_node *csan_gexec_node_at(const csan_gexec *x, uint32_t i) {
   return &x->n[i].pub;
 }
+size_t csan_gexec_deps(const csan_gexec *x, uint32_t i, const uint32_t **deps) {
+  *deps = x->n[i].deps;
+  return x->n[i].ndeps;
+}
 uint32_t csan_gexec_lanes(const csan_gexec *x) { return x->nlanes; }
 bool csan_gexec_merged(const csan_gexec *x) { return x->merged; }
 uint64_t csan_gexec_launches(const csan_gexec *x) { return x->launches; }

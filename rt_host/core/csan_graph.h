@@ -119,6 +119,8 @@ int csan_gexec_create(csan_model *m, const csan_graph *g, uint32_t max_lanes, cs
 void csan_gexec_destroy(csan_model *m, csan_gexec *x);
 uint32_t csan_gexec_count(const csan_gexec *x);
 const csan_gexec_node *csan_gexec_node_at(const csan_gexec *x, uint32_t i);
+/* The nodes node i depends on (indices of this exec's nodes). */
+size_t csan_gexec_deps(const csan_gexec *x, uint32_t i, const uint32_t **deps);
 uint32_t csan_gexec_lanes(const csan_gexec *x);
 /* True when some chains share a lane (too wide, or no slot was free). */
 bool csan_gexec_merged(const csan_gexec *x);
