@@ -134,6 +134,12 @@ unsigned optimizeChecks(llvm::Function &F, std::vector<Access> &Checks,
 /// of type CtxTy (CsanDeviceTwins.cpp).
 llvm::Function *createKernelTwin(llvm::Function &K, llvm::StructType *CtxTy);
 
+/// Whether K's parameters plus the launch context fit the parameter space
+/// of K's target (CsanDeviceTwins.cpp). Bytes and Limit say how much the
+/// twin would need and what ptxas accepts.
+bool twinParamsFit(const llvm::Function &K, llvm::StructType *CtxTy, uint64_t &Bytes,
+                   uint64_t &Limit);
+
 /// Site descriptors of one module (CsanDeviceSites.cpp).
 class SiteTable {
 public:
@@ -170,7 +176,7 @@ constexpr unsigned RangeSizeClass = 5;
 /// Per-module counters behind -csan-stats (CsanDeviceStats.cpp). Every
 /// increment is mirrored into an always-enabled LLVM statistic.
 struct DeviceStats {
-  unsigned Kernels = 0, Twins = 0, OptedOut = 0;
+  unsigned Kernels = 0, Twins = 0, OptedOut = 0, ParamsTooLarge = 0;
   unsigned DeviceFunctions = 0, FunctionsInstrumented = 0, FunctionsFiltered = 0;
   unsigned Checks[NumAccessKinds][NumSizeClasses] = {};
   unsigned Skipped[NumSkipReasons] = {};

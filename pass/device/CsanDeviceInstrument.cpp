@@ -478,6 +478,18 @@ bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy, bool &
                              "' is already defined");
     return false;
   }
+  uint64_t ParamBytes = 0, ParamLimit = 0;
+  if (!twinParamsFit(K, CtxTy, ParamBytes, ParamLimit)) {
+    // No twin, never a build error: K runs unchecked, and the runtime names
+    // its launches in the exit summary (it finds no twin).
+    ++Stats.ParamsTooLarge;
+    LLVM_DEBUG(dbgs() << "csan-device: no twin for " << K.getName() << ": " << ParamBytes
+                      << " parameter bytes with the context, over " << ParamLimit << "\n");
+    if (!Prologue)
+      return false;
+    insertKernelPrologue(K, ConstantPointerNull::get(PtrTy));
+    return true;
+  }
   Function *Twin = createKernelTwin(K, CtxTy);
   ++Stats.Twins;
   boundTwinBlockSize(*Twin);

@@ -63,6 +63,7 @@ void DeviceStats::print(raw_ostream &OS, StringRef ModuleName) const {
   Row("device functions", DeviceFunctions);
   Row("device functions instrumented", FunctionsInstrumented);
   Row("functions opted out (disable_sanitizer_instrumentation)", OptedOut);
+  Row("kernels without a twin (parameters too large)", ParamsTooLarge);
   Row("functions not matching -csan-function-filter", FunctionsFiltered);
   Row("site descriptors", Sites);
   Row("checks hoisted to loop preheaders", Hoisted);

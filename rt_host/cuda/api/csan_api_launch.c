@@ -41,6 +41,7 @@
  * another device than csan's (csan_rt_work_on_device).
  */
 #include "csan_rt_device.h"
+#include "csan_rt_lib.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_twins.h"
 #include "csan_rt_vars.h"
@@ -209,6 +210,24 @@ static void twin_failed(const launch_call *c, const twin_entry *t, CUresult why)
                   c->block.z, c->shmem, csan_rt_cu_error(why));
 }
 
+/* K has no instrumented twin (its module was built without csan, or the
+ * twin does not match): the launch ran as it is. Counted by kernel in the
+ * exit summary, so no unchecked launch goes unnamed. */
+static void no_twin(const launch_call *c, const twin_entry *t, const csan_host_site *site) {
+  char kind[512];
+  static const char *const api[] = {"cudaLaunchKernel", "cudaLaunchKernelEx",
+                                    "cudaLaunchCooperativeKernel"};
+  snprintf(kind, sizeof kind, "%s of %s", api[c->kind],
+           t->name ? csan_demangle(t->name) : "a kernel csan cannot name");
+  csan_rt_lib_unchecked(kind,
+                        "the kernel has no instrumented twin (its device code was built without "
+                        "csan or opts out of it, its parameters leave no room for csan's launch "
+                        "context, or its twin does not match): its accesses are not checked; "
+                        "declare them with "
+                        "csan_annotate_begin/read/write/end (include/csan/csan.h)",
+                        site);
+}
+
 static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
   if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
       csan_rt_capturing(c->stream, c->pt))
@@ -241,6 +260,8 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
     csan_rt_count_unchecked_launch();
     twin_failed(c, &t, cr);
   }
+  if (!t.twin && r == cudaSuccess)
+    no_twin(c, &t, site);
   if (r == cudaSuccess && c->kind == LAUNCH_EX) {
     launch_attrs la;
     launch_attrs_scan(c, &la);
