@@ -146,20 +146,22 @@ static csan_gnode_kind kind_of(enum cudaGraphNodeType t) {
 static bool copy_args(gnode_info *in, void **params) {
   uint32_t n = in->twin.nparams;
   in->off = calloc(n + 1, sizeof *in->off);
+  size_t *size = calloc(n + 1, sizeof *size);
   size_t total = 0;
-  for (uint32_t i = 0; in->off && i < n; i++) {
-    size_t off = 0, size = 0;
-    if (csan_g.drv.cuFuncGetParamInfo(in->twin.kernel, i, &off, &size) != CUDA_SUCCESS)
-      return false;
+  bool ok = in->off && size;
+  for (uint32_t i = 0; ok && i < n; i++) {
+    size_t off = 0;
+    ok = csan_g.drv.cuFuncGetParamInfo(in->twin.kernel, i, &off, &size[i]) == CUDA_SUCCESS;
     in->off[i] = total;
-    total += (size + 7) & ~(size_t)7;
+    total += (size[i] + 7) & ~(size_t)7; /* each value 8-byte aligned in the copy */
     in->off[i + 1] = total;
   }
-  in->args = calloc(1, total ? total : 1);
-  if (!in->off || !in->args)
+  in->args = ok ? calloc(1, total ? total : 1) : NULL;
+  for (uint32_t i = 0; in->args && i < n; i++)
+    memcpy(in->args + in->off[i], params[i], size[i]); /* exactly the parameter's bytes */
+  free(size);
+  if (!in->args)
     return false;
-  for (uint32_t i = 0; i < n; i++)
-    memcpy(in->args + in->off[i], params[i], in->off[i + 1] - in->off[i]);
   in->nargs = n;
   return true;
 }
@@ -476,6 +478,9 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                                bool with_flags) {
   csan_rt_init();
   graph_rec *r = csan_rt_active() && pExec ? rec_make(graph, site) : NULL;
+  if (csan_rt_active() && pExec && !r)
+    unchecked("graph csan could not read",
+              "its nodes, edges or copy could not be read: its launches run unchecked", site);
   cudaGraph_t what = r ? r->copy : graph;
   cudaError_t e = with_flags ? cudaGraphInstantiateWithFlags(pExec, what, flags)
                              : cudaGraphInstantiate(pExec, what, flags);
@@ -611,6 +616,9 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
                                 const csan_host_site *site) {
   csan_rt_init();
   graph_rec *r = csan_rt_active() ? rec_find(x) : NULL;
+  if (csan_rt_active() && !r)
+    unchecked("launch of a graph exec csan did not instantiate",
+              "instantiated by code built without csan: its nodes run unchecked", site);
   csan_key key;
   /* A launch into a capture is a child graph node of the graph captured
    * (checked when that graph is launched). */
