@@ -2619,11 +2619,22 @@ FAKE_EXPORT cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void
   return cudaSuccess;
 }
 
+/* CUDA does not clone graphs with memory (or conditional) nodes. */
+static int graph_has_memory_nodes(const fake_graph *g) {
+  for (size_t i = 0; i < g->len; i++)
+    if (g->n[i]->type == cudaGraphNodeTypeMemAlloc || g->n[i]->type == cudaGraphNodeTypeMemFree ||
+        (g->n[i]->child && graph_has_memory_nodes(g->n[i]->child)))
+      return 1;
+  return 0;
+}
+
 FAKE_EXPORT cudaError_t cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
   RT_ENTER("cudaGraphClone");
   fake_graph *fg = graph_of(g);
   if (!fg || !out)
     return rt_fail(cudaErrorInvalidValue);
+  if (graph_has_memory_nodes(fg))
+    return rt_fail(cudaErrorNotSupported);
   *out = (cudaGraph_t)fake_graph_clone(fg);
   return cudaSuccess;
 }

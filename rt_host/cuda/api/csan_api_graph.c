@@ -23,9 +23,10 @@
  * copy, after the node's dependencies and before it, their contexts set
  * per launch like a kernel's.
  *
- * Memory alloc nodes: the memory is tracked from instantiation (its address
- * is fixed then) and tagged ALLOC by a check node right after the alloc
- * node; free nodes get FREE tags right before them.
+ * CUDA clones no graph with memory alloc/free nodes: csan then switches the
+ * program's own kernel nodes to their twins for the instantiation and puts
+ * them back after it, and adds no node (its copies, sets and memory
+ * lifetimes are ordered, not checked; counted).
  *
  * Not followed yet, and named once each and counted (csan_unchecked):
  * copies of CUDA arrays, everything inside child graphs (CUDA sets exec
@@ -36,7 +37,6 @@
 #include <string.h>
 
 #include "csan_graph.h"
-#include "csan_rt_allocs.h"
 #include "csan_rt_device.h"
 #include "csan_rt_kernels.h"
 #include "csan_rt_ops.h"
@@ -63,6 +63,7 @@ typedef struct gnode_info {
   cudaGraphNode_t orig; /* the node of the graph the program instantiated */
   cudaGraphNode_t copy; /* its node in csan's copy (top-level nodes) */
   twin_entry twin;      /* kernels */
+  const void *func;     /* the program's kernel (in place: put back) */
   bool checked;         /* a kernel node that runs its twin */
   unsigned grid[3], block[3], shmem;
   unsigned char *args; /* the kernel's parameters, back to back */
@@ -79,7 +80,8 @@ typedef struct gnode_info {
 
 typedef struct graph_rec {
   cudaGraphExec_t exec; /* the exec of csan's copy: what the program holds */
-  cudaGraph_t copy;
+  cudaGraph_t copy;     /* csan's copy, or the program's graph (in_place) */
+  bool in_place;        /* CUDA could not clone the graph (memory nodes) */
   csan_graph *g;
   csan_gexec *gx;
   gnode_info *info;
@@ -114,7 +116,7 @@ static void rec_free(graph_rec *r) {
     csan_gexec_destroy(csan_g.model, r->gx);
   csan_graph_destroy(r->g);
   info_free(r->info, r->n);
-  if (r->copy)
+  if (r->copy && !r->in_place)
     cudaGraphDestroy(r->copy);
   pthread_mutex_destroy(&r->mu);
   free(r);
@@ -197,6 +199,7 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
     return;
   }
   in->twin = csan_rt_twin_get(p.func);
+  in->func = p.func;
   in->grid[0] = p.gridDim.x, in->grid[1] = p.gridDim.y, in->grid[2] = p.gridDim.z;
   in->block[0] = p.blockDim.x, in->block[1] = p.blockDim.y, in->block[2] = p.blockDim.z;
   in->shmem = p.sharedMemBytes;
@@ -292,31 +295,6 @@ static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t w
   return ok;
 }
 
-/* An alloc node: the graph's memory is tracked from instantiation (CUDA
- * fixed its address when the node was made), and csan's copy tags it ALLOC
- * right after the node. A free node: FREE tags right before it. */
-static bool read_memory_node(graph_rec *r, gnode_info *in) {
-  if (in->kind == CSAN_GNODE_MEM_ALLOC) {
-    struct cudaMemAllocNodeParams p;
-    if (cudaGraphMemAllocNodeGetParams(in->orig, &p) != cudaSuccess || !p.dptr)
-      return false;
-    csan_alloc_info a;
-    if (!csan_rt_alloc_find_live(p.dptr, &a))
-      csan_rt_alloc_track((uint64_t)(uintptr_t)p.dptr, p.bytesize,
-                          CSAN_ALLOC_DEVICE | CSAN_ALLOC_STREAM_ORDERED, "graph alloc node", NULL,
-                          &r->site, 0);
-    in->bytes = p.bytesize;
-    return add_check(r, in, p.dptr, p.bytesize, 1, 0, 1, 0, CSAN_ACC_ALLOC | CSAN_ACC_WRITE, true);
-  }
-  void *dptr = NULL;
-  csan_alloc_info a;
-  if (cudaGraphMemFreeNodeGetParams(in->orig, &dptr) != cudaSuccess ||
-      !csan_rt_alloc_find_live(dptr, &a))
-    return false;
-  in->bytes = a.size;
-  return add_check(r, in, dptr, a.size, 1, 0, 1, 0, CSAN_ACC_FREE | CSAN_ACC_WRITE, false);
-}
-
 /* A memcpy or memset node of the instantiated graph: its range checks. */
 static bool read_range_node(graph_rec *r, gnode_info *in) {
   if (in->kind == CSAN_GNODE_MEMSET) {
@@ -374,7 +352,9 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
     enum cudaGraphNodeType t = cudaGraphNodeTypeEmpty;
     cudaGraphNodeGetType(nodes[i], &t);
     in->kind = kind_of(t);
-    if (top)
+    if (top && r->in_place)
+      in->copy = nodes[i];
+    else if (top)
       cudaGraphNodeFindInClone(&in->copy, nodes[i], r->copy);
     csan_graph *child = NULL;
     switch (in->kind) {
@@ -389,12 +369,17 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
       break;
     case CSAN_GNODE_MEMCPY:
     case CSAN_GNODE_MEMSET:
+      if (!top)
+        unchecked("graph memcpy or memset node in a child graph",
+                  "csan checks top-level nodes only: ordered only", &r->site);
+      break; /* top level: range-checked below */
     case CSAN_GNODE_MEM_ALLOC:
     case CSAN_GNODE_MEM_FREE:
-      if (!top)
-        unchecked("graph memory or copy node in a child graph",
-                  "csan checks top-level nodes only: ordered only", &r->site);
-      break; /* top level: tagged below, alloc nodes first */
+      unchecked("graph memory node",
+                "ordered, its lifetime not checked (CUDA cannot clone a graph with memory "
+                "nodes; csan-replay checks them)",
+                &r->site);
+      break;
     case CSAN_GNODE_CHILD: {
       cudaGraph_t cg = NULL;
       child = csan_graph_create();
@@ -417,29 +402,24 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
       ok = false;
     csan_graph_destroy(child);
   }
-  /* csan's checks in its copy. Alloc nodes first: their ALLOC tags become
-   * dependencies of every node after them, range checks included. */
-  for (int pass = 0; ok && top && pass < 2; pass++)
-    for (size_t i = 0; i < n; i++) {
-      gnode_info *in = NULL;
-      for (size_t k = 0; k < r->n && !in; k++)
-        if (r->info[k].orig == nodes[i])
-          in = &r->info[k];
-      if (!in || (in->kind == CSAN_GNODE_MEM_ALLOC) != (pass == 0))
-        continue;
-      bool done = true;
-      if (in->kind == CSAN_GNODE_MEMCPY || in->kind == CSAN_GNODE_MEMSET)
-        done = read_range_node(r, in);
-      else if (in->kind == CSAN_GNODE_MEM_ALLOC || in->kind == CSAN_GNODE_MEM_FREE)
-        done = read_memory_node(r, in);
-      if (!done)
-        unchecked(in->kind == CSAN_GNODE_MEMCPY   ? "graph memcpy node csan cannot check"
-                  : in->kind == CSAN_GNODE_MEMSET ? "graph memset node csan cannot check"
-                                                  : "graph memory node csan cannot check",
-                  "a CUDA array, memory csan did not see, or the driver refused csan's "
-                  "check node: ordered only",
-                  &r->site);
-    }
+  /* csan's range checks in its copy (none in the program's own graph). */
+  for (size_t i = 0; ok && top && i < n; i++) {
+    gnode_info *in = NULL;
+    for (size_t k = 0; k < r->n && !in; k++)
+      if (r->info[k].orig == nodes[i])
+        in = &r->info[k];
+    if (!in || (in->kind != CSAN_GNODE_MEMCPY && in->kind != CSAN_GNODE_MEMSET))
+      continue;
+    if (r->in_place)
+      unchecked("graph memcpy or memset node in a graph with memory nodes",
+                "CUDA cannot clone the graph, so csan adds no range check to it: ordered only",
+                &r->site);
+    else if (!read_range_node(r, in))
+      unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node csan cannot check"
+                                              : "graph memset node csan cannot check",
+                "a CUDA array, or the driver refused csan's range check: ordered only",
+                &r->site);
+  }
   for (size_t e = 0; ok && e < ne; e++) {
     uint32_t a = UINT32_MAX, b = UINT32_MAX;
     for (size_t i = 0; i < n; i++) {
@@ -465,12 +445,40 @@ static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
   if (site)
     r->site = *site;
   r->g = csan_graph_create();
-  if (!r->g || cudaGraphClone(&r->copy, graph) != cudaSuccess ||
-      !read_graph(r, graph, true, r->g)) {
+  if (r->g && cudaGraphClone(&r->copy, graph) != cudaSuccess) {
+    /* CUDA clones no graph with memory nodes: csan switches the program's
+     * own kernel nodes to their twins for the instantiation and puts them
+     * back after it (restore_in_place); it adds no node of its own. */
+    cudaGetLastError();
+    r->copy = graph;
+    r->in_place = true;
+  }
+  if (!r->g || !read_graph(r, graph, true, r->g)) {
     rec_free(r);
     return NULL;
   }
   return r;
+}
+
+/* In place: the program's kernel nodes get their own kernels back (the
+ * exec keeps the twins it was instantiated with). */
+static void restore_in_place(graph_rec *r) {
+  for (size_t i = 0; r->in_place && i < r->n; i++) {
+    gnode_info *in = &r->info[i];
+    if (!in->checked || !in->copy)
+      continue;
+    void *argv[CSAN_MAX_SLOTS];
+    for (uint32_t j = 0; j < in->nargs && j < CSAN_MAX_SLOTS; j++)
+      argv[j] = in->args + in->off[j];
+    struct cudaKernelNodeParams p;
+    memset(&p, 0, sizeof p);
+    p.func = (void *)in->func;
+    p.gridDim = (dim3){in->grid[0], in->grid[1], in->grid[2]};
+    p.blockDim = (dim3){in->block[0], in->block[1], in->block[2]};
+    p.sharedMemBytes = in->shmem;
+    p.kernelParams = argv;
+    cudaGraphKernelNodeSetParams(in->copy, &p);
+  }
 }
 
 static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
@@ -486,6 +494,7 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                              : cudaGraphInstantiate(pExec, what, flags);
   if (!r)
     return e;
+  restore_in_place(r);
   if (e != cudaSuccess ||
       csan_gexec_create(csan_g.model, r->g, CSAN_GRAPH_MAX_LANES, &r->gx) != CSAN_MODEL_OK) {
     if (e == cudaSuccess) /* no lanes: the program's own graph, unchecked */
@@ -693,14 +702,17 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_
   pthread_mutex_lock(&r->mu);
   /* The exec takes the parameters of csan's copy of the new graph. */
   cudaError_t e = cudaGraphExecUpdate(x, nr->copy, info);
+  restore_in_place(nr);
   if (e == cudaSuccess) {
     csan_gexec_update(r->gx, nr->g);
     gnode_info *oi = r->info;
     size_t on = r->n;
     cudaGraph_t oc = r->copy;
     csan_graph *og = r->g;
+    bool oip = r->in_place;
     r->info = nr->info, r->n = nr->n, r->cap = nr->cap, r->copy = nr->copy, r->g = nr->g;
-    nr->info = oi, nr->n = on, nr->copy = oc, nr->g = og;
+    r->in_place = nr->in_place;
+    nr->info = oi, nr->n = on, nr->copy = oc, nr->g = og, nr->in_place = oip;
   }
   pthread_mutex_unlock(&r->mu);
   rec_free(nr);
