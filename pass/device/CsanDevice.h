@@ -80,6 +80,9 @@ enum class SkipReason : uint8_t {
 };
 constexpr unsigned NumSkipReasons = unsigned(SkipReason::Unclassified) + 1;
 const char *skipReasonLabel(SkipReason R);
+/// Whether a race can be missed under R: everything but memory no other
+/// stream can touch and checks covered by another (CsanDeviceStats.cpp).
+bool isGapReason(SkipReason R);
 
 /// One check csan-device will emit. The address is
 ///   (PtrIsVector ? extractelement(Ptr, Lane) : Ptr) + Offset
@@ -188,6 +191,9 @@ struct DeviceStats {
   void countSkip(SkipReason R);
   void countHoisted();
   void print(llvm::raw_ostream &OS, llvm::StringRef ModuleName) const;
+  /// The CSAN_MODULE_GAPS_NAME text: one line per gap with a count
+  /// (empty: nothing left unchecked that could race).
+  std::string gapTable() const;
 };
 
 } // namespace device

@@ -112,6 +112,7 @@ private:
   void dropAttributesInvalidatedByChecks(Function &F);
   bool mayReadContextSlot(Function &F);
   void createModuleGlobals(bool NeedSlot);
+  bool createGapTable();
   void eraseUnusedCallbacks();
   DebugLoc checkLocation(const Instruction *I, const Function &F) const;
 
@@ -343,6 +344,21 @@ void DeviceInstrumenter::createModuleGlobals(bool NeedSlot) {
   }
 }
 
+/// What the pass left unchecked where a race can hide, for the runtime's
+/// exit summary (CSAN_MODULE_GAPS_NAME): weak, in global memory, so
+/// cuModuleGetGlobal finds it and nvlink keeps one under -fgpu-rdc.
+bool DeviceInstrumenter::createGapTable() {
+  std::string Table = Stats.gapTable();
+  if (Table.empty() || M.getNamedGlobal(CSAN_MODULE_GAPS_NAME))
+    return false;
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Table);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::WeakAnyLinkage, Init, CSAN_MODULE_GAPS_NAME,
+                                nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+  GV->setAlignment(Align(1));
+  return true;
+}
+
 void DeviceInstrumenter::eraseUnusedCallbacks() {
   auto EraseIfUnused = [](FunctionCallee &FC) {
     if (auto *Fn = dyn_cast<Function>(FC.getCallee()); Fn && Fn->use_empty() && Fn->isDeclaration())
@@ -523,6 +539,7 @@ bool DeviceInstrumenter::run() {
 
   if (Changed)
     createModuleGlobals(NeedSlot);
+  Changed |= createGapTable();
   eraseUnusedCallbacks();
   Stats.Sites = Sites.size();
   if (ClStats)

@@ -1115,6 +1115,16 @@ static uint64_t site_string(const char *s) {
   return (uint64_t)(uintptr_t)d;
 }
 
+/* The user module's gap table (CSAN_MODULE_GAPS_NAME), in the site block:
+ * 0 until the program sets one. */
+static uint64_t g_gaps;
+
+FAKE_EXPORT void fake_cuda_module_gaps(const char *table) {
+  pthread_mutex_lock(&g_mu);
+  g_gaps = site_string(table);
+  pthread_mutex_unlock(&g_mu);
+}
+
 FAKE_EXPORT int32_t fake_cuda_site(const char *file, unsigned line, unsigned column,
                                    const char *function, uint32_t access, uint32_t size) {
   pthread_mutex_lock(&g_mu);
@@ -1187,6 +1197,12 @@ static CUresult drv_module_get_global(CUdeviceptr *p, size_t *bytes, CUmodule m,
   fake_module *mod = (fake_module *)m;
   if (!mod || mod->magic != MODULE_MAGIC)
     return CUDA_ERROR_INVALID_HANDLE;
+  if (!mod->csan && !strcmp(name, CSAN_MODULE_GAPS_NAME) && g_gaps) {
+    *p = (CUdeviceptr)g_gaps;
+    if (bytes)
+      *bytes = strlen((const char *)(uintptr_t)g_gaps) + 1;
+    return CUDA_SUCCESS;
+  }
   if (mod->csan || strcmp(name, CSAN_MODULE_ANCHOR_NAME))
     return CUDA_ERROR_NOT_FOUND;
   pthread_mutex_lock(&g_mu);

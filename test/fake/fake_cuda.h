@@ -105,6 +105,10 @@ void *fake_cuda_user_module(void);
 int32_t fake_cuda_site(const char *file, unsigned line, unsigned column, const char *function,
                        uint32_t access, uint32_t size);
 
+/* Gives the user module a gap table (CSAN_MODULE_GAPS_NAME: lines
+ * "<count>\t<reason>"), as the pass emits for accesses it left unchecked. */
+void fake_cuda_module_gaps(const char *table);
+
 /* One access of a kernel: checked and recorded with the launch's context
  * (a no-op when the launch was not instrumented). */
 void fake_cuda_access(const fake_launch *launch, const void *addr, uint64_t size,

@@ -1,7 +1,8 @@
 ; A kernel whose parameters leave no room for the launch context in the
 ; parameter space ptxas accepts (32,764 bytes from sm_70, 4,096 before) gets
 ; no twin, never a build error: it runs unchecked and the runtime names its
-; launches in the exit summary. -csan-stats counts it. A kernel just under
+; launches in the exit summary. -csan-stats counts it, and so does the
+; module's gap table, which the runtime adds to its exit summary. A kernel just under
 ; the limit gets its twin; the limit before sm_70 is the smaller one.
 ; RUN: %opt -passes=csan-device -csan-stats -S %s 2>%t.stats | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
@@ -13,6 +14,7 @@ target triple = "nvptx64-nvidia-cuda"
 %struct.Fits = type { [30000 x i8] }
 %struct.Old = type { [3500 x i8] }
 
+; CHECK: @__csan_module_gaps = weak addrspace(1) constant [49 x i8] c"2\09kernels without a twin (parameters too large)\0A\00", align 1
 ; CHECK-LABEL: define ptx_kernel void @big(
 ; CHECK-NEXT:    store i32 1, ptr %p
 define ptx_kernel void @big(ptr byval(%struct.Big) align 8 %t, ptr %p) #0 {
