@@ -19,13 +19,6 @@
  */
 #include "csan_shadow_cuda.h"
 
-/* The per-block context slot (DESIGN.md, decision 5). The pass defines the
- * same weak addrspace(3) global in every module it instruments; this weak
- * definition merges with it at link time. */
-extern "C" {
-__shared__ __attribute__((weak)) const csan_launch_ctx *__csan_ctx_slot;
-}
-
 #define CSAN_DEV_ENTRY extern "C" __device__ __attribute__((always_inline))
 
 /* ---- slow path ------------------------------------------------------------ */
@@ -111,30 +104,6 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
 }
 
 /* ---- entry points ----------------------------------------------------------- */
-
-CSAN_DEV_ENTRY void __csan_dev_kernel_entry(const csan_launch_ctx *ctx) {
-  __csan_ctx_slot = ctx;
-}
-
-/* The slot is written by the prologue of every kernel that can reach an
- * instrumented device function; a kernel csan did not compile (under
- * -fgpu-rdc, another translation unit) writes nothing, and the slot then
- * holds whatever an earlier block left in shared memory. So a context is
- * used only if it is a parameter-space address (the twin's byval context
- * parameter; isspacep.param needs PTX ISA 7.7, sm_70) holding csan's magic;
- * anything else means "no context", never a wild pointer. */
-static __device__ __forceinline__ bool csan_dev_is_param(const void *p) {
-  unsigned r;
-  asm("{ .reg .pred q; isspacep.param q, %1; selp.u32 %0, 1, 0, q; }" : "=r"(r) : "l"(p));
-  return r != 0;
-}
-
-CSAN_DEV_ENTRY const csan_launch_ctx *__csan_dev_ctx(void) {
-  const csan_launch_ctx *ctx = __csan_ctx_slot;
-  if (!ctx || !csan_dev_is_param(ctx) || ctx->magic != CSAN_CTX_MAGIC)
-    return 0;
-  return ctx;
-}
 
 #define CSAN_DEV_SIZED(N)                                                                 \
   CSAN_DEV_ENTRY void __csan_dev_read##N(const csan_launch_ctx *ctx, const void *addr,    \

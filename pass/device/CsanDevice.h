@@ -7,7 +7,7 @@
 //   CsanDeviceSelect.cpp      which accesses get a check (the rules)
 //   CsanDeviceOpt.cpp         cheap instrumentation: redundant checks in a
 //                             block, loop-invariant checks hoisted
-//   CsanDeviceTwins.cpp       K -> K__csan cloning
+//   CsanDeviceTwins.cpp       K -> K__csan and f -> f__csan cloning
 //   CsanDeviceSites.cpp       csan_site descriptors and their strings
 //   CsanDeviceStats.cpp       counters and the -csan-stats table
 //
@@ -130,9 +130,10 @@ void selectChecks(llvm::Instruction &I, bool IsKernel, const llvm::DataLayout &D
 unsigned optimizeChecks(llvm::Function &F, std::vector<Access> &Checks,
                         const llvm::DataLayout &DL);
 
-/// Clones kernel K into K__csan with the launch context as a last parameter
-/// of type CtxTy (CsanDeviceTwins.cpp).
-llvm::Function *createKernelTwin(llvm::Function &K, llvm::StructType *CtxTy);
+/// Clones K into K__csan with the launch context as a last parameter
+/// (CsanDeviceTwins.cpp): for a kernel (CtxTy set) byval of type CtxTy in
+/// parameter space, for a device function (CtxTy null) a generic pointer.
+llvm::Function *createContextClone(llvm::Function &K, llvm::StructType *CtxTy);
 
 /// Site descriptors of one module (CsanDeviceSites.cpp).
 class SiteTable {
@@ -172,6 +173,7 @@ constexpr unsigned RangeSizeClass = 5;
 struct DeviceStats {
   unsigned Kernels = 0, Twins = 0, OptedOut = 0;
   unsigned DeviceFunctions = 0, FunctionsInstrumented = 0, FunctionsFiltered = 0;
+  unsigned Clones = 0, ExternalClones = 0, IndirectCalls = 0;
   unsigned Checks[NumAccessKinds][NumSizeClasses] = {};
   unsigned Skipped[NumSkipReasons] = {};
   unsigned Hoisted = 0;
