@@ -104,6 +104,7 @@ struct Access {
   /// optimizer hoisted it (a loop preheader's terminator).
   llvm::Instruction *InsertPt = nullptr;
   bool Dropped = false; ///< removed by the optimizer (counted as Redundant)
+  bool Grown = false;   ///< Size grew to cover the next accesses (one granule)
 
   /// A plain fixed-size access to one address: what the optimizer merges
   /// and hoists.

@@ -74,6 +74,13 @@ static cl::opt<unsigned> ClTwinMaxThreads(
              "so that every block size up to it can launch the twin; 0: none. csan-clang sets "
              "1024 for whole-program (non -fgpu-rdc) compiles"),
     cl::Hidden, cl::init(0));
+static cl::opt<unsigned> ClTwinMaxRegs(
+    "csan-twin-max-regs",
+    cl::desc("Register limit (nvvm.maxnreg) for twins of kernels without one of their own; "
+             "ptxas then fits csan's out-of-line slow path into it (spilling there, where it "
+             "costs only when taken) instead of raising the twin's registers to the slow "
+             "path's; 0: none"),
+    cl::Hidden, cl::init(0));
 static cl::opt<bool> ClStats("csan-stats",
                              cl::desc("Print what csan-device checked and skipped, per module, "
                                       "on stderr"),
@@ -240,6 +247,20 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
     Addr = IRB.CreateAddrSpaceCast(Addr, PtrTy);
 
   bool IsWrite = A.Kind == AccessKind::Write || A.Kind == AccessKind::AtomicWrite;
+  // A grown run (consecutive accesses in one granule) whose length is not a
+  // power of two: one sized check per piece, largest first (12 = 8 + 4).
+  if (A.Grown && !isPowerOf2_64(A.Size)) {
+    Value *Base = Addr;
+    for (uint64_t Done = 0; Done < A.Size;) {
+      uint64_t Piece = uint64_t(1) << Log2_64(A.Size - Done);
+      Value *PieceAddr = Done ? IRB.CreatePtrAdd(Base, IRB.getInt64(Done)) : Base;
+      Value *Site = siteArgument(IRB, A, F, OrigName, A.Size, AnchorInt);
+      IRB.CreateCall(SizedCheck[unsigned(A.Kind)][Log2_64(Piece)], {Ctx, PieceAddr, Site});
+      Stats.countCheck(A.Kind, Log2_64(Piece));
+      Done += Piece;
+    }
+    return;
+  }
   if (A.hasFixedSize() && A.Size <= 16 && isPowerOf2_64(A.Size)) {
     unsigned Log2 = Log2_64(A.Size);
     Value *Site = siteArgument(IRB, A, F, OrigName, A.Size, AnchorInt);
@@ -357,6 +378,17 @@ static void boundTwinBlockSize(Function &Twin) {
   if (ClTwinMaxThreads && !Twin.hasFnAttribute("nvvm.maxntid") &&
       !Twin.hasFnAttribute("nvvm.reqntid"))
     Twin.addFnAttr("nvvm.maxntid", utostr(ClTwinMaxThreads));
+}
+
+/// In a whole-program compile ptxas gives a kernel the registers of the
+/// hungriest function it calls: csan's slow path (locking, record visits,
+/// race reports) needs far more than most kernels, so an unbounded twin has
+/// fewer resident warps than its kernel although its fast path needs only a
+/// few registers more. -csan-twin-max-regs caps the twin; the slow path then
+/// spills inside itself. A kernel's own limit is kept.
+static void boundTwinRegisters(Function &Twin) {
+  if (ClTwinMaxRegs && !Twin.hasFnAttribute("nvvm.maxnreg"))
+    Twin.addFnAttr("nvvm.maxnreg", utostr(ClTwinMaxRegs));
 }
 
 /// Reads the options that apply to the whole module; false (with an error
@@ -552,6 +584,7 @@ bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy) {
   Function *Twin = createContextClone(K, CtxTy);
   ++Stats.Twins;
   boundTwinBlockSize(*Twin);
+  boundTwinRegisters(*Twin);
   Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
   instrumentFunction(*Twin, Ctx, K.getName(), /*IsKernel=*/true);
   Copies.push_back(Twin);
