@@ -44,6 +44,12 @@
  * are named by their signed 32-bit offset from it (see csan_site). */
 #define CSAN_MODULE_ANCHOR_NAME "__csan_module_anchor"
 
+/* Weak device global of the device runtime: the address of its out-of-line
+ * slow path, which every check's fast path calls through it (an indirect
+ * call, so ptxas uses callee-saved registers and the caller spills nothing
+ * around a check). Kept weak by csan-device-link like the anchor. */
+#define CSAN_DEV_MISS_FN_NAME "__csan_dev_miss_fn"
+
 /* ------------------------------------------------------------------------
  * Device runtime entry points (defined in csan_rt_device.cu, called by code
  * the pass emits; all are inlined after csan-device-link, their slow paths
