@@ -50,6 +50,15 @@
  * around a check). Kept weak by csan-device-link like the anchor. */
 #define CSAN_DEV_MISS_FN_NAME "__csan_dev_miss_fn"
 
+/* Weak device global in a module where the pass left accesses unchecked
+ * for a reason under which a race can be missed (csan-device's skip
+ * reasons other than memory that cannot race): a NUL-terminated string of
+ * lines "<count>\t<reason>\n", also "<count>\tkernels without a twin
+ * (parameters too large)\n". The runtime reads it once per loaded module
+ * for the exit summary. Under -fgpu-rdc nvlink keeps one translation
+ * unit's table. */
+#define CSAN_MODULE_GAPS_NAME "__csan_module_gaps"
+
 /* ------------------------------------------------------------------------
  * Device runtime entry points (defined in csan_rt_device.cu, called by code
  * the pass emits; all are inlined after csan-device-link, their slow paths

@@ -600,6 +600,7 @@ int main(int argc, char **argv) {
   add_cuda_flags(&out, &p);
   add_host_flags(&out, &p);
   add_link_flags(&out, &p, &l);
+  args_free(&in); /* out holds copies; p's pointers into in are not used again */
 
   size_t bytes = 0;
   for (size_t i = 0; i < out.n; i++)

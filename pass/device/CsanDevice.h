@@ -80,6 +80,9 @@ enum class SkipReason : uint8_t {
 };
 constexpr unsigned NumSkipReasons = unsigned(SkipReason::Unclassified) + 1;
 const char *skipReasonLabel(SkipReason R);
+/// Whether a race can be missed under R: everything but memory no other
+/// stream can touch and checks covered by another (CsanDeviceStats.cpp).
+bool isGapReason(SkipReason R);
 
 /// One check csan-device will emit. The address is
 ///   (PtrIsVector ? extractelement(Ptr, Lane) : Ptr) + Offset
@@ -136,6 +139,12 @@ unsigned optimizeChecks(llvm::Function &F, std::vector<Access> &Checks,
 /// parameter space, for a device function (CtxTy null) a generic pointer.
 llvm::Function *createContextClone(llvm::Function &K, llvm::StructType *CtxTy);
 
+/// Whether K's parameters plus the launch context fit the parameter space
+/// of K's target (CsanDeviceTwins.cpp). Bytes and Limit say how much the
+/// twin would need and what ptxas accepts.
+bool twinParamsFit(const llvm::Function &K, llvm::StructType *CtxTy, uint64_t &Bytes,
+                   uint64_t &Limit);
+
 /// Site descriptors of one module (CsanDeviceSites.cpp).
 class SiteTable {
 public:
@@ -172,7 +181,7 @@ constexpr unsigned RangeSizeClass = 5;
 /// Per-module counters behind -csan-stats (CsanDeviceStats.cpp). Every
 /// increment is mirrored into an always-enabled LLVM statistic.
 struct DeviceStats {
-  unsigned Kernels = 0, Twins = 0, OptedOut = 0;
+  unsigned Kernels = 0, Twins = 0, OptedOut = 0, ParamsTooLarge = 0;
   unsigned DeviceFunctions = 0, FunctionsInstrumented = 0, FunctionsFiltered = 0;
   unsigned Clones = 0, ExternalClones = 0, IndirectCalls = 0;
   unsigned Checks[NumAccessKinds][NumSizeClasses] = {};
@@ -185,6 +194,9 @@ struct DeviceStats {
   void countSkip(SkipReason R);
   void countHoisted();
   void print(llvm::raw_ostream &OS, llvm::StringRef ModuleName) const;
+  /// The CSAN_MODULE_GAPS_NAME text: one line per gap with a count
+  /// (empty: nothing left unchecked that could race).
+  std::string gapTable() const;
 };
 
 } // namespace device

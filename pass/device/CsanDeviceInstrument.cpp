@@ -124,6 +124,7 @@ private:
                       uint64_t SiteSize, Value *AnchorInt);
   void dropAttributesInvalidatedByChecks(Function &F);
   void createModuleGlobals();
+  bool createGapTable();
   void eraseUnusedCallbacks();
   DebugLoc checkLocation(const Instruction *I, const Function &F) const;
 
@@ -348,6 +349,21 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
 void DeviceInstrumenter::createModuleGlobals() {
   Sites.anchor();
   M.getOrInsertNamedMetadata(InstrumentedMDName);
+}
+
+/// What the pass left unchecked where a race can hide, for the runtime's
+/// exit summary (CSAN_MODULE_GAPS_NAME): weak, in global memory, so
+/// cuModuleGetGlobal finds it and nvlink keeps one under -fgpu-rdc.
+bool DeviceInstrumenter::createGapTable() {
+  std::string Table = Stats.gapTable();
+  if (Table.empty() || M.getNamedGlobal(CSAN_MODULE_GAPS_NAME))
+    return false;
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Table);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::WeakAnyLinkage, Init, CSAN_MODULE_GAPS_NAME,
+                                nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+  GV->setAlignment(Align(1));
+  return true;
 }
 
 void DeviceInstrumenter::eraseUnusedCallbacks() {
@@ -581,6 +597,15 @@ bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy) {
                              "' is already defined");
     return false;
   }
+  uint64_t ParamBytes = 0, ParamLimit = 0;
+  if (!twinParamsFit(K, CtxTy, ParamBytes, ParamLimit)) {
+    // No twin, never a build error: K runs unchecked, and the runtime names
+    // its launches in the exit summary (it finds no twin).
+    ++Stats.ParamsTooLarge;
+    LLVM_DEBUG(dbgs() << "csan-device: no twin for " << K.getName() << ": " << ParamBytes
+                      << " parameter bytes with the context, over " << ParamLimit << "\n");
+    return false;
+  }
   Function *Twin = createContextClone(K, CtxTy);
   ++Stats.Twins;
   boundTwinBlockSize(*Twin);
@@ -617,6 +642,7 @@ bool DeviceInstrumenter::run() {
 
   if (Changed)
     createModuleGlobals();
+  Changed |= createGapTable();
   eraseUnusedCallbacks();
   Stats.Sites = Sites.size();
   if (ClStats)

@@ -38,6 +38,39 @@ const char *csan::device::skipReasonLabel(SkipReason R) {
   return Labels[unsigned(R)];
 }
 
+// The reasons under which no race can be missed: memory no other stream
+// can touch (shared, local, parameter, constant, tensor memory, read-only
+// globals), nothing accessed, !nosanitize (code of another sanitizer), and
+// checks covered by another check. Every other reason is a gap the runtime
+// names in its exit summary.
+bool csan::device::isGapReason(SkipReason R) {
+  switch (R) {
+  case SkipReason::NoSanitize:
+  case SkipReason::SharedMemory:
+  case SkipReason::ConstantMemory:
+  case SkipReason::LocalMemory:
+  case SkipReason::KernelParam:
+  case SkipReason::TensorMemory:
+  case SkipReason::ConstantGlobal:
+  case SkipReason::ZeroSize:
+  case SkipReason::Redundant:
+    return false;
+  default:
+    return true;
+  }
+}
+
+std::string DeviceStats::gapTable() const {
+  std::string Table;
+  raw_string_ostream OS(Table);
+  for (unsigned R = 0; R < NumSkipReasons; ++R)
+    if (Skipped[R] && isGapReason(SkipReason(R)))
+      OS << Skipped[R] << '\t' << skipReasonLabel(SkipReason(R)) << '\n';
+  if (ParamsTooLarge)
+    OS << ParamsTooLarge << "\tkernels without a twin (parameters too large)\n";
+  return Table;
+}
+
 void DeviceStats::countCheck(AccessKind K, unsigned SizeClass) {
   ++Checks[unsigned(K)][SizeClass];
   ++NumChecks;
@@ -66,6 +99,7 @@ void DeviceStats::print(raw_ostream &OS, StringRef ModuleName) const {
   Row("calls to clones of other modules (-fgpu-rdc)", ExternalClones);
   Row("indirect calls from instrumented code (callee unchecked)", IndirectCalls);
   Row("functions opted out (disable_sanitizer_instrumentation)", OptedOut);
+  Row("kernels without a twin (parameters too large)", ParamsTooLarge);
   Row("functions not matching -csan-function-filter", FunctionsFiltered);
   Row("site descriptors", Sites);
   Row("checks hoisted to loop preheaders", Hoisted);

@@ -29,6 +29,7 @@
 #include "csan_abi.h"
 
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
@@ -77,4 +78,28 @@ Function *csan::device::createContextClone(Function &K, StructType *CtxTy) {
   Twin->addParamAttr(Ctx->getArgNo(), Attribute::get(C, "nvvm.grid_constant"));
   Twin->addParamAttr(Ctx->getArgNo(), Attribute::NoUndef);
   return Twin;
+}
+
+// ptxas's limit on an entry function's parameter space: 32,764 bytes from
+// sm_70 with PTX ISA 8.1 (CUDA 12.1; the toolkits csan builds with), 4,096
+// before sm_70. Parameters are laid out in order, each at its alignment.
+bool csan::device::twinParamsFit(const Function &K, StructType *CtxTy, uint64_t &Bytes,
+                                 uint64_t &Limit) {
+  const DataLayout &DL = K.getParent()->getDataLayout();
+  unsigned SM = 0;
+  StringRef CPU = K.getFnAttribute("target-cpu").getValueAsString();
+  if (CPU.consume_front("sm_"))
+    CPU.consumeInteger(10, SM);
+  Limit = SM == 0 || SM >= 70 ? 32764 : 4096;
+  uint64_t Offset = 0;
+  auto Place = [&](uint64_t Size, Align A) { Offset = alignTo(Offset, A) + Size; };
+  for (const Argument &A : K.args()) {
+    if (Type *ByVal = A.getParamByValType())
+      Place(DL.getTypeAllocSize(ByVal), A.getParamAlign().value_or(DL.getABITypeAlign(ByVal)));
+    else
+      Place(DL.getTypeAllocSize(A.getType()), DL.getABITypeAlign(A.getType()));
+  }
+  Place(DL.getTypeAllocSize(CtxTy), Align(8));
+  Bytes = Offset;
+  return Bytes <= Limit;
 }

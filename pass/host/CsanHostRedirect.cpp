@@ -87,6 +87,13 @@ static const char *const LibUncheckedName = "__csan_lib_unchecked";
 static const char *const LibTableName = "__csan_lib_fns";
 static const char *const LibCtorName = "csan.register_lib_fns";
 
+namespace csan {
+namespace host {
+/// CsanHostResultUse.cpp: tells the runtime when a launch's result is used.
+void noteResultUse(llvm::CallBase &Call, bool IsLaunch);
+} // namespace host
+} // namespace csan
+
 namespace {
 
 struct ApiEntry {
@@ -260,7 +267,7 @@ public:
 private:
   Function *getWrapper(Function &F);
   Function *getThunk(Function &F, Function *Wrapper);
-  void redirectCall(CallBase &CB, Function *Wrapper);
+  CallBase *redirectCall(CallBase &CB, Function *Wrapper);
 
   Module &M;
   HostCounts &Counts;
@@ -393,7 +400,7 @@ Function *ApiRedirector::getThunk(Function &F, Function *Wrapper) {
   return T;
 }
 
-void ApiRedirector::redirectCall(CallBase &CB, Function *Wrapper) {
+CallBase *ApiRedirector::redirectCall(CallBase &CB, Function *Wrapper) {
   LLVMContext &Ctx = M.getContext();
   // The call's own function type, not F's: a call through another prototype
   // passes the same registers and stack slots as before, plus the site. A
@@ -424,6 +431,7 @@ void ApiRedirector::redirectCall(CallBase &CB, Function *Wrapper) {
   New->takeName(&CB);
   CB.replaceAllUsesWith(New);
   CB.eraseFromParent();
+  return New;
 }
 
 bool ApiRedirector::redirect(Function &F, ApiGroup G) {
@@ -447,7 +455,7 @@ bool ApiRedirector::redirect(Function &F, ApiGroup G) {
     if (CallBase *CB = redirectableCall(U))
       Calls.push_back(CB);
   for (CallBase *CB : Calls) {
-    redirectCall(*CB, Wrapper);
+    noteResultUse(*redirectCall(*CB, Wrapper), G == Group_launch); // CsanHostResultUse.cpp
     countCall(G, Counts);
     Changed = true;
   }

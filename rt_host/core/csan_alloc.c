@@ -334,3 +334,30 @@ void csan_allocs_clear(csan_allocs *a) {
   a->qhead = a->qcount = 0;
   pthread_mutex_unlock(&a->mu);
 }
+
+/* The node with the smallest base > addr. */
+static node *above_node(node *t, uint64_t addr) {
+  node *best = NULL;
+  while (t) {
+    if (t->info.base > addr) {
+      best = t;
+      t = t->left;
+    } else {
+      t = t->right;
+    }
+  }
+  return best;
+}
+
+void csan_allocs_neighbours(csan_allocs *a, uint64_t addr, csan_alloc_info *below,
+                            bool *have_below, csan_alloc_info *above, bool *have_above) {
+  pthread_mutex_lock(&a->mu);
+  node *lo = floor_node(a->root, addr), *hi = above_node(a->root, addr);
+  *have_below = lo != NULL;
+  if (lo)
+    *below = lo->info;
+  *have_above = hi != NULL;
+  if (hi)
+    *above = hi->info;
+  pthread_mutex_unlock(&a->mu);
+}

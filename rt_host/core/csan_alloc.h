@@ -96,6 +96,12 @@ bool csan_allocs_find_freed(csan_allocs *a, uint64_t addr, csan_alloc_info *out)
 size_t csan_allocs_cover(csan_allocs *a, uint64_t lo, uint64_t hi, bool freed_first,
                          csan_alloc_info *out, size_t max);
 
+/* The live allocations around addr: the one with the greatest base <= addr
+ * (it may contain addr) and the one with the smallest base > addr
+ * (memory-error reports name the nearest). */
+void csan_allocs_neighbours(csan_allocs *a, uint64_t addr, csan_alloc_info *below,
+                            bool *have_below, csan_alloc_info *above, bool *have_above);
+
 /* Live allocations / quarantined records. */
 size_t csan_allocs_live(csan_allocs *a);
 size_t csan_allocs_quarantined(csan_allocs *a);

@@ -44,4 +44,9 @@ void csan_report_summary_location(const csan_report_item *it, char *buf, size_t 
 void csan_report_print_text(FILE *out, const csan_report_item *it);
 void csan_report_print_json(FILE *out, const csan_report_item *it);
 
+/* JSON pieces for other reports (csan_faults.c): a string (null -> null)
+ * and a host stack as FRAME objects. */
+void csan_report_json_string(FILE *out, const char *s);
+void csan_report_json_stack(FILE *out, uint32_t stack, const csan_host_site *site);
+
 #endif /* CSAN_REPORT_ITEM_H */

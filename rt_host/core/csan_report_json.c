@@ -223,3 +223,9 @@ void csan_report_print_json(FILE *out, const csan_report_item *it) {
   }
   fputs("}\n", out);
 }
+
+void csan_report_json_string(FILE *out, const char *s) { json_str(out, s); }
+
+void csan_report_json_stack(FILE *out, uint32_t stack, const csan_host_site *site) {
+  json_stack(out, stack, site);
+}

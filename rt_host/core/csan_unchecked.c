@@ -18,9 +18,19 @@ typedef struct kind {
   unsigned line, column;
 } kind;
 
+/* Device code csan compiled but could not fully check: accesses per reason
+ * summed over the loaded modules (their CSAN_MODULE_GAPS_NAME tables). */
+typedef struct gap {
+  char *reason;
+  uint64_t count;
+} gap;
+
 static pthread_mutex_t g_mu = PTHREAD_MUTEX_INITIALIZER;
 static kind *g_kinds;
 static size_t g_n, g_cap;
+static gap *g_gaps;
+static size_t g_ngaps, g_gaps_cap;
+static uint64_t g_gap_modules;
 
 static kind *find_locked(const char *name) {
   for (size_t i = 0; i < g_n; i++)
@@ -93,8 +103,85 @@ uint64_t csan_unchecked_count(const char *name) {
   return c;
 }
 
+/* One "<count>\t<reason>" line; false when malformed. */
+static bool add_gap_line_locked(const char *line, size_t len) {
+  char buf[256];
+  if (len == 0 || len >= sizeof buf)
+    return false;
+  memcpy(buf, line, len);
+  buf[len] = '\0';
+  char *tab = strchr(buf, '\t');
+  if (!tab || tab == buf || !tab[1])
+    return false;
+  *tab = '\0';
+  char *end;
+  unsigned long long n = strtoull(buf, &end, 10);
+  if (*end || !n)
+    return false;
+  const char *reason = tab + 1;
+  for (size_t i = 0; i < g_ngaps; i++)
+    if (!strcmp(g_gaps[i].reason, reason)) {
+      g_gaps[i].count += n;
+      return true;
+    }
+  if (g_ngaps == g_gaps_cap) {
+    size_t cap = g_gaps_cap ? 2 * g_gaps_cap : 8;
+    gap *ng = realloc(g_gaps, cap * sizeof *ng);
+    if (!ng)
+      return false;
+    g_gaps = ng;
+    g_gaps_cap = cap;
+  }
+  g_gaps[g_ngaps].reason = strdup(reason);
+  if (!g_gaps[g_ngaps].reason)
+    return false;
+  g_gaps[g_ngaps++].count = n;
+  return true;
+}
+
+bool csan_unchecked_add_device_gaps(const char *table) {
+  if (!table || !*table)
+    return true;
+  bool ok = true;
+  pthread_mutex_lock(&g_mu);
+  g_gap_modules++;
+  for (const char *p = table; *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    if (len)
+      ok &= add_gap_line_locked(p, len);
+    p += len + (nl != NULL);
+  }
+  pthread_mutex_unlock(&g_mu);
+  return ok;
+}
+
+uint64_t csan_unchecked_device_gaps(const char *reason) {
+  pthread_mutex_lock(&g_mu);
+  uint64_t c = 0;
+  for (size_t i = 0; i < g_ngaps; i++)
+    if (!reason || !strcmp(g_gaps[i].reason, reason))
+      c += g_gaps[i].count;
+  pthread_mutex_unlock(&g_mu);
+  return c;
+}
+
+static void print_gaps_locked(void) {
+  if (!g_ngaps)
+    return;
+  uint64_t total = 0;
+  for (size_t i = 0; i < g_ngaps; i++)
+    total += g_gaps[i].count;
+  csan_log_printf("csan: %llu device access(es) in %llu loaded module(s) have no check (a race "
+                  "through them is not seen; -mllvm -csan-stats shows where):\n",
+                  (unsigned long long)total, (unsigned long long)g_gap_modules);
+  for (size_t i = 0; i < g_ngaps; i++)
+    csan_log_printf("csan:   %s: %llu\n", g_gaps[i].reason, (unsigned long long)g_gaps[i].count);
+}
+
 void csan_unchecked_print(void) {
   pthread_mutex_lock(&g_mu);
+  print_gaps_locked();
   if (!g_n) {
     pthread_mutex_unlock(&g_mu);
     return;
@@ -126,5 +213,9 @@ void csan_unchecked_reset(void) {
     free(g_kinds[i].function);
   }
   g_n = 0;
+  for (size_t i = 0; i < g_ngaps; i++)
+    free(g_gaps[i].reason);
+  g_ngaps = 0;
+  g_gap_modules = 0;
   pthread_mutex_unlock(&g_mu);
 }

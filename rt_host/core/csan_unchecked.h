@@ -29,8 +29,15 @@ size_t csan_unchecked_kinds(void);
 uint64_t csan_unchecked_calls(void);
 /* The count of one kind (0: never). */
 uint64_t csan_unchecked_count(const char *name);
-/* Prints the summary (nothing when no call was let through) with
- * csan_log_printf, kinds in the order they first occurred. */
+/* Adds the gap table of one loaded module (CSAN_MODULE_GAPS_NAME: lines
+ * "<count>\t<reason>"); accesses are summed per reason over modules.
+ * Returns false when a line was malformed (the others still count). */
+bool csan_unchecked_add_device_gaps(const char *table);
+/* Device accesses without a check for `reason` (null: all reasons). */
+uint64_t csan_unchecked_device_gaps(const char *reason);
+/* Prints the summary (nothing when no call was let through and no device
+ * access lacks a check) with csan_log_printf: device gaps by reason, then
+ * call kinds in the order they first occurred. */
 void csan_unchecked_print(void);
 /* Forgets everything (tests). */
 void csan_unchecked_reset(void);

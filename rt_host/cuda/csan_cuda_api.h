@@ -109,6 +109,8 @@ extern void CUDARTAPI __cudaRegisterManagedVar(void **fatCubinHandle, void **hos
 #define CSAN_SITE_PARAM const csan_host_site *site
 
 /* Kernel launches. */
+/* After a launch whose result the program uses (csan-host inserts it). */
+void __csan_launch_result_used(void);
 cudaError_t __csan_cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                     size_t sharedMem, cudaStream_t stream, CSAN_SITE_PARAM);
 cudaError_t __csan_cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim,
@@ -168,6 +170,8 @@ cudaError_t __csan_cudaEventSynchronize(cudaEvent_t event, CSAN_SITE_PARAM);
 /* Device-wide. */
 cudaError_t __csan_cudaDeviceSynchronize(CSAN_SITE_PARAM);
 cudaError_t __csan_cudaDeviceReset(CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGetLastError(CSAN_SITE_PARAM);
+cudaError_t __csan_cudaPeekAtLastError(CSAN_SITE_PARAM);
 
 /* Allocation. */
 cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, CSAN_SITE_PARAM);

@@ -46,7 +46,10 @@
   X(cuStreamGetFlags, 5050)                                                                   \
   X(cuStreamGetCtx, 9020)                                                                     \
   X(cuStreamIsCapturing, 10000)                                                               \
-  X(cuPointerGetAttribute, 4000)
+  X(cuPointerGetAttribute, 4000)                                                              \
+  X(cuMemHostAlloc, 2020)                                                                     \
+  X(cuMemHostGetDevicePointer, 3020)                                                          \
+  X(cuStreamWriteValue32, 11070)
 
 /* The oldest CUDA csan builds with: no version above may be newer. */
 #define CSAN_DRIVER_MIN_CUDA 12040

@@ -22,6 +22,7 @@
  * the exit status (races were found).
  */
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
 
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
@@ -316,6 +317,7 @@ bool csan_rt_device_ready(void) {
 
 bool csan_rt_active(void) {
   csan_rt_init();
+  csan_rt_errors_call(); /* an earlier launch's error the program ignored */
   int d = atomic_load_explicit(&csan_g.dev, memory_order_acquire);
   if (d == CSAN_DEV_UNKNOWN) {
     pthread_mutex_lock(&csan_g.dev_mu);
@@ -504,6 +506,7 @@ static void exit_handler(void) {
     wait_for_work();
     csan_rt_drain();
   }
+  csan_rt_errors_exit();
   int status = csan_rt_finish();
   if (status >= 0) {
     fflush(NULL);

@@ -25,6 +25,7 @@
  * filled: left for the next drain. One still torn at exit is not reported,
  * and csan says so.
  */
+#include "csan_rt_errors.h"
 #include "csan_rt_report.h"
 
 #include "csan_unchecked.h"
@@ -380,7 +381,10 @@ int csan_rt_finish(void) {
                     "to launch (see the warning for each kernel)\n",
                     (unsigned long long)unchecked);
   csan_unchecked_print(); /* library calls and kernels csan let through */
-  return csan_report_finish(csan_g.reporter, -1, &notes);
+  /* Reports that are not races (faults, memory errors, ignored launch
+   * errors: csan_rt_errors.c) set the exit status as races do. */
+  int program_status = csan_rt_errors_reported() ? csan_g.flags.exitcode : -1;
+  return csan_report_finish(csan_g.reporter, program_status, &notes);
 }
 
 _Noreturn void csan_rt_halt(void) {

@@ -17,6 +17,7 @@
  * Every operation's range checks are csan_rk_access launches on the
  * operation's own stream, just before it, with its launch context.
  */
+#include "csan_rt_errors.h"
 #include "csan_rt_shadow.h"
 
 #include <stdlib.h>
@@ -48,7 +49,8 @@ CUresult csan_rt_rk_launch(CUfunction f, uint32_t blocks, CUstream s, void **arg
   cfg.blockDimY = cfg.blockDimZ = 1;
   cfg.hStream = s;
   CUresult r = csan_g.drv.cuLaunchKernelEx(&cfg, f, args, NULL);
-  if (r != CUDA_SUCCESS)
+  /* After a fault every launch fails: the fault report says why. */
+  if (r != CUDA_SUCCESS && !csan_rt_errors_sticky((cudaError_t)r))
     csan_rt_warn_once(&g_warned_launch,
                       "launching csan's own kernel failed (%s); some memory operations are not "
                       "checked",

@@ -8,6 +8,7 @@
 #include "csan_rt_sites.h"
 
 #include "csan_pairtab.h"
+#include "csan_unchecked.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -27,6 +28,11 @@ typedef struct anchor_entry {
   const void *module;
   uint64_t anchor; /* 0: the module has none */
 } anchor_entry;
+
+/* Modules whose gap table was read (a module is loaded once per context
+ * and the list stays short). */
+static const void **g_gap_modules;
+static size_t g_ngap_modules;
 
 static pthread_mutex_t g_site_mu = PTHREAD_MUTEX_INITIALIZER;
 static csan_pairtab g_sites = CSAN_PAIRTAB_INIT(site_entry);
@@ -124,6 +130,35 @@ bool csan_rt_site_resolve(const void *module, uint32_t site, csan_site_info *out
   return n.ok;
 }
 
+void csan_rt_module_gaps_note(const void *module) {
+  if (!module)
+    return;
+  pthread_mutex_lock(&g_site_mu);
+  for (size_t i = 0; i < g_ngap_modules; i++)
+    if (g_gap_modules[i] == module) {
+      pthread_mutex_unlock(&g_site_mu);
+      return;
+    }
+  const void **v = realloc(g_gap_modules, (g_ngap_modules + 1) * sizeof *v);
+  if (v) {
+    g_gap_modules = v;
+    g_gap_modules[g_ngap_modules++] = module;
+  }
+  pthread_mutex_unlock(&g_site_mu);
+  if (!v)
+    return;
+  CUdeviceptr table = 0;
+  size_t bytes = 0;
+  if (csan_g.drv.cuModuleGetGlobal(&table, &bytes, (CUmodule)(uintptr_t)module,
+                                   CSAN_MODULE_GAPS_NAME) != CUDA_SUCCESS ||
+      !table)
+    return; /* the module left nothing unchecked where a race could hide */
+  const char *text = read_string((uint64_t)table);
+  if (text && !csan_unchecked_add_device_gaps(text))
+    csan_log_printf("csan: WARNING: module %p: its table of unchecked device accesses is "
+                    "malformed (built by another csan?); some are not counted\n", module);
+}
+
 void csan_rt_sites_forget(void) {
   /* A reset unloads every module; a new module may reuse an old handle. */
   pthread_mutex_lock(&g_site_mu);
@@ -131,5 +166,9 @@ void csan_rt_sites_forget(void) {
   free(g_anchors);
   g_anchors = NULL;
   g_nanchors = 0;
+  /* The gaps counted stay counted: those modules ran. */
+  free(g_gap_modules);
+  g_gap_modules = NULL;
+  g_ngap_modules = 0;
   pthread_mutex_unlock(&g_site_mu);
 }

@@ -8,6 +8,9 @@
 /* The descriptor of device site `site` of module `module` (a CUmodule), read
  * once and cached; false when the module has no such site. */
 bool csan_rt_site_resolve(const void *module, uint32_t site, csan_site_info *out);
+/* Counts, once per module, the device accesses its compilation left
+ * without a check (CSAN_MODULE_GAPS_NAME) into the exit summary. */
+void csan_rt_module_gaps_note(const void *module);
 /* cudaDeviceReset unloaded every module: cached sites are stale. */
 void csan_rt_sites_forget(void);
 

@@ -16,6 +16,8 @@
  */
 #include "csan_rt_twins.h"
 
+#include "csan_rt_sites.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +127,7 @@ static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
     e->name = csan_intern(name);
   size_t last = 0;
   e->nparams = count_params(e->kernel, &last);
+  csan_rt_module_gaps_note(e->module);
   if (!e->module || !e->name)
     return;
   size_t len = strlen(e->name) + sizeof CSAN_KERNEL_SUFFIX;

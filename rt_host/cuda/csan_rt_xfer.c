@@ -19,6 +19,9 @@
  */
 #include "csan_rt_xfer.h"
 
+#include "csan_rt_errors.h"
+#include "csan_rt_report.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,7 +133,29 @@ void csan_rt_xfer_set(csan_rt_xfer *x, const void *dst, csan_region dr) {
  * waits: its operation is committed before the call, after its range checks
  * were launched. If the call then fails, the operation still stands (its
  * checks ran anyway); such calls fail on bad arguments, before any work. */
+/* Memory errors of the regions (csan_rt_errors.c), before anything is
+ * held: an out-of-bounds region is reported, and csan halts if asked. */
+static void xfer_memory_errors(csan_rt_xfer *x, const csan_host_site *site, const void *ra) {
+  if (!x->n || !csan_g.flags.memory_errors)
+    return;
+  if (!x->stack)
+    x->stack = csan_rt_stack(ra, site);
+  bool halt = false;
+  for (size_t i = 0; i < x->n; i++) {
+    const csan_region *r = &x->r[i];
+    if (!r->width)
+      continue;
+    uint64_t last = r->base + (r->slices ? r->slices - 1 : 0) * r->slice_pitch +
+                    (r->rows ? r->rows - 1 : 0) * r->pitch + r->width - 1;
+    halt |= csan_rt_errors_range(r->base, last - r->base + 1, x->acc[i] & CSAN_ACC_WRITE,
+                                 x->api, site, x->stack);
+  }
+  if (halt)
+    csan_rt_halt();
+}
+
 bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *site, const void *ra) {
+  xfer_memory_errors(x, site, ra);
   csan_vc device;
   if (x->peer)
     csan_model_device_clock(csan_g.model, &device);
@@ -138,6 +163,21 @@ bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *si
                        x->stack ? x->stack : csan_rt_stack(ra, site)};
   if (!csan_rt_op_begin(o, x->stream, x->pt, &d))
     return false;
+  /* Progress markers around an asynchronous call, as around a launch: a
+   * copy or set that faults is named too. A call that may block commits its
+   * operation now and lets other threads issue on the stream before its
+   * `done` marker; it also returns only once it ran, so the call itself
+   * returns its fault: no markers. */
+  csan_fault_launch fl;
+  memset(&fl, 0, sizeof fl);
+  fl.api = x->api;
+  fl.bytes = x->bytes;
+  fl.stream = o->stream;
+  fl.stack = d.stack;
+  if (site)
+    fl.site = *site;
+  if (!x->may_block)
+    csan_rt_errors_launch_begin(&x->marks, &fl, o->op.slot, o->cu);
   if (!x->n) {
     if (x->may_block)
       csan_rt_op_end(o, true);
@@ -162,6 +202,8 @@ bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *si
 
 /* After a call that csan_rt_xfer_begin modelled. */
 void csan_rt_xfer_end(csan_rt_xfer *x, csan_rt_op *o, bool ok) {
+  if (!x->may_block)
+    csan_rt_errors_launch_end(&x->marks, o->cu, ok);
   csan_vc vc;
   bool wait = ok && x->wait != CSAN_WAIT_NONE;
   if (wait) {

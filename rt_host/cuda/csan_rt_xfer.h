@@ -22,6 +22,7 @@
 #define CSAN_RT_XFER_H
 
 #include "csan_libmodel.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_shadow.h"
 
@@ -64,6 +65,7 @@ typedef struct csan_rt_xfer {
   bool peer;         /* cudaMemcpyPeer: after all earlier work of the device */
   bool may_block;    /* the call may wait for the device (see csan_rt_xfer_begin) */
   uint32_t stack;    /* the issuing host stack when known already (0: taken at begin) */
+  csan_rt_marks marks; /* progress markers around the call (csan_rt_errors.c) */
 } csan_rt_xfer;
 
 /* sync: the call is synchronous (stream ignored: the default stream). */

@@ -49,6 +49,9 @@ static pthread_once_t g_once = PTHREAD_ONCE_INIT;
 static int g_no_device, g_no_image, g_sync_sleep, g_copy_sleep_ms, g_no_exec, g_own_delay_ms;
 static int g_ndevices = 1;
 static __thread cudaError_t tl_last_error;
+/* Errors and faults (the section "Faults, launch errors, progress markers"). */
+static _Atomic int g_sticky;
+static int stream_hung(const void *s);
 
 /* ------------------------------------------------------------------------
  * Counters.
@@ -232,6 +235,8 @@ static int cur_device(void) {
     fake_hook_run(name);                                                                       \
     if (g_no_device)                                                                           \
       return (tl_last_error = cudaErrorNoDevice);                                              \
+    if (g_sticky)                                                                              \
+      return (tl_last_error = (cudaError_t)g_sticky);                                          \
     if (!tl_ctx)                                                                               \
       tl_ctx = (CUcontext)&g_ctxs[tl_device];                                                  \
   } while (0)
@@ -249,6 +254,8 @@ static cudaError_t rt_fail(cudaError_t e) {
     fake_hook_run(name);                                                                       \
     if (!ctx_of(tl_ctx))                                                                       \
       return CUDA_ERROR_INVALID_CONTEXT;                                                       \
+    if (g_sticky)                                                                              \
+      return (CUresult)g_sticky;                                                               \
   } while (0)
 
 /* ------------------------------------------------------------------------
@@ -836,14 +843,14 @@ FAKE_EXPORT cudaError_t cudaDeviceSynchronize(void) {
 
 FAKE_EXPORT cudaError_t cudaGetLastError(void) {
   pthread_once(&g_once, init_env);
-  cudaError_t e = tl_last_error;
+  cudaError_t e = g_sticky ? (cudaError_t)g_sticky : tl_last_error;
   tl_last_error = cudaSuccess;
   return e;
 }
 
 FAKE_EXPORT cudaError_t cudaPeekAtLastError(void) {
   pthread_once(&g_once, init_env);
-  return tl_last_error;
+  return g_sticky ? (cudaError_t)g_sticky : tl_last_error;
 }
 
 FAKE_EXPORT const char *cudaGetErrorString(cudaError_t e) {
@@ -859,6 +866,12 @@ FAKE_EXPORT const char *cudaGetErrorString(cudaError_t e) {
   case cudaErrorStreamCaptureInvalidated:
     return "operation failed due to a previous error during capture";
   case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
+  case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+  case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+  case cudaErrorAssert: return "device-side assert triggered";
+  case cudaErrorLaunchFailure: return "unspecified launch failure";
+  case cudaErrorMisalignedAddress: return "misaligned address";
+  case cudaErrorIllegalInstruction: return "an illegal instruction was encountered";
   default: return "fake CUDA error";
   }
 }
@@ -1104,6 +1117,16 @@ static uint64_t site_string(const char *s) {
   return (uint64_t)(uintptr_t)d;
 }
 
+/* The user module's gap table (CSAN_MODULE_GAPS_NAME), in the site block:
+ * 0 until the program sets one. */
+static uint64_t g_gaps;
+
+FAKE_EXPORT void fake_cuda_module_gaps(const char *table) {
+  pthread_mutex_lock(&g_mu);
+  g_gaps = site_string(table);
+  pthread_mutex_unlock(&g_mu);
+}
+
 FAKE_EXPORT int32_t fake_cuda_site(const char *file, unsigned line, unsigned column,
                                    const char *function, uint32_t access, uint32_t size) {
   pthread_mutex_lock(&g_mu);
@@ -1176,6 +1199,12 @@ static CUresult drv_module_get_global(CUdeviceptr *p, size_t *bytes, CUmodule m,
   fake_module *mod = (fake_module *)m;
   if (!mod || mod->magic != MODULE_MAGIC)
     return CUDA_ERROR_INVALID_HANDLE;
+  if (!mod->csan && !strcmp(name, CSAN_MODULE_GAPS_NAME) && g_gaps) {
+    *p = (CUdeviceptr)g_gaps;
+    if (bytes)
+      *bytes = strlen((const char *)(uintptr_t)g_gaps) + 1;
+    return CUDA_SUCCESS;
+  }
   if (mod->csan || strcmp(name, CSAN_MODULE_ANCHOR_NAME))
     return CUDA_ERROR_NOT_FOUND;
   pthread_mutex_lock(&g_mu);
@@ -1343,7 +1372,7 @@ static void run_user(const fake_func *f, int instrumented, const csan_launch_ctx
   pthread_mutex_lock(&g_launch_mu);
   g_last = l;
   pthread_mutex_unlock(&g_launch_mu);
-  if (k->body)
+  if (k->body && !stream_hung(stream))
     k->body(&l);
 }
 
@@ -1433,6 +1462,17 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   return CUDA_SUCCESS;
 }
 
+/* CUDA's limits on any launch's shape: every dimension at least 1, at
+ * most 1024 threads per block, block.z at most 64, grid.y and grid.z at most
+ * 65535 (cudaErrorInvalidConfiguration otherwise). */
+static int launch_config_ok(const unsigned grid[3], const unsigned block[3]) {
+  if (!grid[0] || !grid[1] || !grid[2] || !block[0] || !block[1] || !block[2])
+    return 0;
+  if ((uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64)
+    return 0;
+  return grid[1] <= 65535 && grid[2] <= 65535;
+}
+
 static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size_t shmem,
                              cudaStream_t s, int coop) {
   fake_kernel *k = kernel_by_stub(func);
@@ -1442,6 +1482,8 @@ static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size
   if (!stream_ok(s) || stream_ctx(s) != tl_ctx)
     return rt_fail(cudaErrorInvalidResourceHandle);
   unsigned grid[3] = {g.x, g.y, g.z}, block[3] = {b.x, b.y, b.z};
+  if (!launch_config_ok(grid, block))
+    return rt_fail(cudaErrorInvalidConfiguration);
   const fake_func *f = &k->k[cur_device()];
   switch (launch_fits(f, block, shmem)) {
   case CUDA_SUCCESS: break;
@@ -2002,6 +2044,94 @@ static CUresult drv_pointer_get_attribute(void *data, CUpointer_attribute attr, 
   return CUDA_SUCCESS;
 }
 
+/* ------------------------------------------------------------------------
+ * Faults, launch errors, progress markers (fake_cuda.h: fake_cuda_fault,
+ * fake_cuda_stream_hang). A fault poisons the context as a GPU's does:
+ * every later runtime and driver call returns the error (RT_ENTER,
+ * DRV_ENTER) and cudaGetLastError keeps returning it. A hung stream runs a
+ * kernel that never finishes: its later work (kernel bodies, stream
+ * writes) never runs. cuStreamWriteValue32 writes at issue time, as all
+ * the fake's stream work runs.
+ * ---------------------------------------------------------------------- */
+
+FAKE_EXPORT const char *cudaGetErrorName(cudaError_t e) {
+  switch (e) {
+  case cudaSuccess: return "cudaSuccess";
+  case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
+  case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
+  case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+  case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
+  case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
+  case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
+  case cudaErrorAssert: return "cudaErrorAssert";
+  case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
+  case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
+  case cudaErrorIllegalInstruction: return "cudaErrorIllegalInstruction";
+  default: return "cudaErrorFake";
+  }
+}
+
+#define MAX_HUNG 8
+static const void *g_hung[MAX_HUNG];
+static int g_nhung;
+static pthread_mutex_t g_hung_mu = PTHREAD_MUTEX_INITIALIZER;
+
+FAKE_EXPORT void fake_cuda_fault(int error) {
+  tally("fault");
+  g_sticky = error;
+}
+
+FAKE_EXPORT void fake_cuda_stream_hang(const void *stream) {
+  pthread_mutex_lock(&g_hung_mu);
+  if (g_nhung >= MAX_HUNG)
+    fake_fatal("too many hung streams");
+  g_hung[g_nhung++] = stream;
+  pthread_mutex_unlock(&g_hung_mu);
+}
+
+static int stream_hung(const void *s) {
+  int hung = 0;
+  pthread_mutex_lock(&g_hung_mu);
+  for (int i = 0; i < g_nhung; i++)
+    hung |= g_hung[i] == s;
+  pthread_mutex_unlock(&g_hung_mu);
+  return hung;
+}
+
+static void *host_pin(void *p, size_t size, int kind);
+
+static CUresult drv_mem_host_alloc(void **p, size_t n, unsigned int flags) {
+  DRV_ENTER("cuMemHostAlloc");
+  (void)flags;
+  void *m = malloc(n ? n : 1);
+  if (!m)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *p = host_pin(m, n ? n : 1, MEM_PINNED);
+  return CUDA_SUCCESS;
+}
+
+/* Device pointers are host pointers in the fake. */
+static CUresult drv_mem_host_get_device_pointer(CUdeviceptr *d, void *p, unsigned int flags) {
+  DRV_ENTER("cuMemHostGetDevicePointer");
+  if (flags || block_kind(p, 1) != MEM_PINNED)
+    return CUDA_ERROR_INVALID_VALUE;
+  *d = (CUdeviceptr)(uintptr_t)p;
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_stream_write_value32(CUstream s, CUdeviceptr a, cuuint32_t v,
+                                         unsigned int flags) {
+  DRV_ENTER("cuStreamWriteValue32");
+  (void)flags;
+  if (!stream_ok((cudaStream_t)s))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!block_kind((const void *)(uintptr_t)a, sizeof v))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!stream_hung(s))
+    __atomic_store_n((uint32_t *)(uintptr_t)a, v, __ATOMIC_RELAXED); /* threads may race */
+  return CUDA_SUCCESS;
+}
+
 /* Driver entry points with the ABI version each prototype appeared in (as
  * cudaTypedefs.h's PFN_<name>_v<version>). As the real driver does, a
  * request for version V gets the newest version <= V, so a caller that asks
@@ -2036,6 +2166,9 @@ static const struct {
     {"cuStreamGetFlags", 5050, (void *)drv_stream_get_flags},
     {"cuStreamIsCapturing", 10000, (void *)drv_stream_is_capturing},
     {"cuPointerGetAttribute", 4000, (void *)drv_pointer_get_attribute},
+    {"cuMemHostAlloc", 2020, (void *)drv_mem_host_alloc},
+    {"cuMemHostGetDevicePointer", 3020, (void *)drv_mem_host_get_device_pointer},
+    {"cuStreamWriteValue32", 11070, (void *)drv_stream_write_value32},
 };
 
 FAKE_EXPORT cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fp,

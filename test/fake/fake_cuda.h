@@ -105,6 +105,10 @@ void *fake_cuda_user_module(void);
 int32_t fake_cuda_site(const char *file, unsigned line, unsigned column, const char *function,
                        uint32_t access, uint32_t size);
 
+/* Gives the user module a gap table (CSAN_MODULE_GAPS_NAME: lines
+ * "<count>\t<reason>"), as the pass emits for accesses it left unchecked. */
+void fake_cuda_module_gaps(const char *table);
+
 /* One access of a kernel: checked and recorded with the launch's context
  * (a no-op when the launch was not instrumented). */
 void fake_cuda_access(const fake_launch *launch, const void *addr, uint64_t size,
@@ -126,6 +130,14 @@ uint64_t fake_cuda_device_bytes(void);
  * "cuLaunchKernelEx", "cudaDeviceSynchronize", ...) is entered, before it
  * does anything. */
 void fake_cuda_set_hook(const char *name, void (*fn)(void *), void *arg);
+
+/* Called from a kernel body: the kernel faults (error: a sticky CUDA error
+ * such as cudaErrorIllegalAddress or cudaErrorAssert). The launch itself
+ * returned success; every later runtime and driver call returns the error. */
+void fake_cuda_fault(int error);
+/* The stream (a handle as launches name it) now runs a kernel that never
+ * finishes: its later kernel bodies and stream writes do not run. */
+void fake_cuda_stream_hang(const void *stream);
 
 #ifdef __cplusplus
 }

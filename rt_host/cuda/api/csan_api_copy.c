@@ -28,6 +28,7 @@
  * changes what the application's call returns.
  */
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_shadow.h"
 #include "csan_rt_vars.h"
@@ -42,8 +43,10 @@ static csan_region linear(const void *p, uint64_t n) {
 }
 
 /* After a call that csan_rt_xfer_begin modelled. */
-static cudaError_t xfer_end(csan_rt_xfer *x, csan_rt_op *o, cudaError_t r) {
+static cudaError_t xfer_end(csan_rt_xfer *x, csan_rt_op *o, cudaError_t r,
+                            const csan_host_site *site, const void *ra) {
   csan_rt_xfer_end(x, o, r == cudaSuccess);
+  csan_rt_errors_result(r, x->api, site, ra);
   return r;
 }
 
@@ -63,7 +66,7 @@ static cudaError_t xfer_end(csan_rt_xfer *x, csan_rt_op *o, cudaError_t r) {
       csan_rt_xfer_free(&x);                                                                           \
       return (real_call);                                                                      \
     }                                                                                          \
-    return xfer_end(&x, &o, (real_call));                                                      \
+    return xfer_end(&x, &o, (real_call), site, __builtin_return_address(0));                    \
   } while (0)
 
 /* ------------------------------------------------------------------------

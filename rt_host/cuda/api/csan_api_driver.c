@@ -35,6 +35,7 @@
  * modelled (cudaLaunchKernelExC's are).
  */
 #include "csan_lib_api.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_allocs.h"
 #include "csan_rt_device.h"
 #include "csan_rt_lib.h"
@@ -186,6 +187,26 @@ static CUresult launch(const drv_launch *l, const csan_host_site *site, const vo
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, (cudaStream_t)l->stream, false, &d))
     return launch_real(l);
+  /* Progress markers, as for runtime launches (csan_rt_errors.c). */
+  csan_fault_launch fl;
+  memset(&fl, 0, sizeof fl);
+  fl.stream = o.stream;
+  fl.kernel = t.name;
+  const unsigned *g = l->grid, *b = l->block;
+  unsigned cg[3], cb[3];
+  if (l->config) {
+    cg[0] = l->config->gridDimX, cg[1] = l->config->gridDimY, cg[2] = l->config->gridDimZ;
+    cb[0] = l->config->blockDimX, cb[1] = l->config->blockDimY, cb[2] = l->config->blockDimZ;
+    g = cg, b = cb;
+  }
+  memcpy(fl.grid, g, sizeof fl.grid);
+  memcpy(fl.block, b, sizeof fl.block);
+  fl.shared_mem = l->config ? l->config->sharedMemBytes : l->shmem;
+  fl.stack = d.stack;
+  if (site)
+    fl.site = *site;
+  csan_rt_marks mk;
+  csan_rt_errors_launch_begin(&mk, &fl, o.op.slot, o.cu);
   CUresult r = CUDA_ERROR_UNKNOWN;
   bool launched = false;
   if (twin) {
@@ -195,7 +216,10 @@ static CUresult launch(const drv_launch *l, const csan_host_site *site, const vo
   }
   if (!launched)
     r = launch_real(l);
+  csan_rt_errors_launch_end(&mk, o.cu, r == CUDA_SUCCESS);
   csan_rt_op_end(&o, r == CUDA_SUCCESS);
+  /* The driver's sticky errors have the runtime's numbers. */
+  csan_rt_errors_result((cudaError_t)r, l->api, site, ra);
   if (r == CUDA_SUCCESS && twin && !launched)
     csan_rt_count_unchecked_launch();
   if (r == CUDA_SUCCESS && !twin) {
@@ -628,6 +652,8 @@ CSAN_EXPORT CUresult __csan_cuCtxSynchronize(const csan_host_site *site) {
   CUresult r = real();
   if (r == CUDA_SUCCESS)
     csan_rt_host_observed(&all);
+  csan_rt_errors_result((cudaError_t)r, "cuCtxSynchronize", site,
+                        __builtin_return_address(0));
   return r;
 }
 

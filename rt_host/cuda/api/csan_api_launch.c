@@ -36,11 +36,17 @@
  *       kernel. With it, a launch's events are recorded with an empty clock
  *       (they order nothing): what is complete when its blocks begin is
  *       not known.
+ * Errors (csan_rt_errors.c): each launch is numbered on its slot and its
+ * stream writes progress markers before and after it, so a later sticky
+ * error names it; a launch that fails at once is remembered until the
+ * program reads the last error.
  * The twin is launched with the same attributes. Launches into a stream that is being
  * captured are not modelled (graphs are not checked), nor are launches for
  * another device than csan's (csan_rt_work_on_device).
  */
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
+#include "csan_rt_lib.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_twins.h"
 #include "csan_rt_vars.h"
@@ -90,6 +96,15 @@ static cudaError_t launch_real(const launch_call *c) {
   default:
     return c->pt ? cudaLaunchKernel_ptsz(c->func, c->grid, c->block, c->args, c->shmem, c->stream)
                  : cudaLaunchKernel(c->func, c->grid, c->block, c->args, c->shmem, c->stream);
+  }
+}
+
+/* The runtime call the program made, for error reports. */
+static const char *launch_api(const launch_call *c) {
+  switch (c->kind) {
+  case LAUNCH_EX: return "cudaLaunchKernelExC";
+  case LAUNCH_COOPERATIVE: return "cudaLaunchCooperativeKernel";
+  case LAUNCH_PLAIN: default: return "cudaLaunchKernel";
   }
 }
 
@@ -209,6 +224,24 @@ static void twin_failed(const launch_call *c, const twin_entry *t, CUresult why)
                   c->block.z, c->shmem, csan_rt_cu_error(why));
 }
 
+/* K has no instrumented twin (its module was built without csan, or the
+ * twin does not match): the launch ran as it is. Counted by kernel in the
+ * exit summary, so no unchecked launch goes unnamed. */
+static void no_twin(const launch_call *c, const twin_entry *t, const csan_host_site *site) {
+  char kind[512];
+  static const char *const api[] = {"cudaLaunchKernel", "cudaLaunchKernelEx",
+                                    "cudaLaunchCooperativeKernel"};
+  snprintf(kind, sizeof kind, "%s of %s", api[c->kind],
+           t->name ? csan_demangle(t->name) : "a kernel csan cannot name");
+  csan_rt_lib_unchecked(kind,
+                        "the kernel has no instrumented twin (its device code was built without "
+                        "csan or opts out of it, its parameters leave no room for csan's launch "
+                        "context, or its twin does not match): its accesses are not checked; "
+                        "declare them with "
+                        "csan_annotate_begin/read/write/end (include/csan/csan.h)",
+                        site);
+}
+
 static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
   if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
       csan_rt_capturing(c->stream, c->pt))
@@ -222,9 +255,22 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   if (t.twin)
     csan_rt_twin_copy_attributes(&t);
   csan_rt_op_desc d = {CSAN_OPK_KERNEL, t.name, 0, t.module, site, csan_rt_stack(ra, site)};
+  csan_fault_launch fl = {.stream = 0, .kernel = t.name,
+                          .grid = {c->grid.x, c->grid.y, c->grid.z},
+                          .block = {c->block.x, c->block.y, c->block.z},
+                          .shared_mem = c->shmem, .stack = d.stack};
+  if (site)
+    fl.site = *site;
   csan_rt_op o;
-  if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
-    return launch_real(c);
+  if (!csan_rt_op_begin(&o, c->stream, c->pt, &d)) {
+    cudaError_t r = launch_real(c);
+    csan_rt_errors_launch_failed(r, &fl);
+    csan_rt_errors_result(r, launch_api(c), site, ra);
+    return r;
+  }
+  fl.stream = o.stream;
+  csan_rt_marks mk;
+  csan_rt_errors_launch_begin(&mk, &fl, o.op.slot, o.cu);
   cudaError_t r = cudaErrorUnknown;
   CUresult cr = CUDA_SUCCESS;
   bool launched = false;
@@ -236,11 +282,16 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   if (!launched)
     r = launch_real(c);
+  csan_rt_errors_launch_end(&mk, o.cu, r == cudaSuccess);
   csan_rt_op_end(&o, r == cudaSuccess);
+  csan_rt_errors_launch_failed(r, &fl);
+  csan_rt_errors_result(r, launch_api(c), site, ra);
   if (t.twin && !launched && r == cudaSuccess) {
     csan_rt_count_unchecked_launch();
     twin_failed(c, &t, cr);
   }
+  if (!t.twin && r == cudaSuccess)
+    no_twin(c, &t, site);
   if (r == cudaSuccess && c->kind == LAUNCH_EX) {
     launch_attrs la;
     launch_attrs_scan(c, &la);
@@ -248,6 +299,10 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   return r;
 }
+
+/* csan-host calls this after a launch whose result the program uses
+ * (pass/host/CsanHostResultUse.cpp): it has read the launch's error. */
+CSAN_EXPORT void __csan_launch_result_used(void) { csan_rt_errors_read(); }
 
 #define CSAN_LAUNCH(kind_, pt_)                                                                 \
   launch_call c = {kind_, pt_, func, gridDim, blockDim, args, sharedMem, stream, NULL};         \

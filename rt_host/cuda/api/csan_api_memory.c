@@ -25,6 +25,7 @@
  * __device__ variables are registered here as the module constructor names
  * them; csan_rt_vars.c resolves and tracks them.
  */
+#include "csan_rt_errors.h"
 #include "csan_rt_allocs.h"
 
 #include "csan_rt_device.h"
@@ -49,6 +50,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan
   if (r == cudaSuccess)
     csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE, "cudaMalloc", NULL, site,
                stack);
+  csan_rt_errors_result(r, "cudaMalloc", site, __builtin_return_address(0));
   return r;
 }
 
@@ -124,6 +126,7 @@ static cudaError_t malloc_async(malloc_async_call *c, const csan_host_site *site
   if (r == cudaSuccess && c->ptr && *c->ptr && c->size)
     csan_rt_mem_alloc_async_done((uint64_t)(uintptr_t)*c->ptr, c->size, c->stream, c->pt, api,
                                  site, stack);
+  csan_rt_errors_result(r, api, site, ra);
   return r;
 }
 
@@ -177,6 +180,7 @@ static cudaError_t free_async(void *p, cudaStream_t s, bool pt, const csan_host_
   }
   csan_rt_mem_free_async(p, s, pt, "cudaFreeAsync", site, csan_rt_stack(ra, site),
                          free_async_real, &c);
+  csan_rt_errors_result(c.result, "cudaFreeAsync", site, ra);
   return c.result;
 }
 
@@ -207,6 +211,7 @@ CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site
   free_call c = {devPtr, cudaSuccess};
   csan_rt_mem_free(devPtr, "cudaFree", site, csan_rt_stack(__builtin_return_address(0), site),
                    free_real, &c);
+  csan_rt_errors_result(c.result, "cudaFree", site, __builtin_return_address(0));
   return c.result;
 }
 

@@ -9,6 +9,7 @@
  * callbacks are operations on their stream.
  */
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
 
@@ -104,7 +105,10 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamWaitEvent_ptsz(cudaStream_t stream, cud
 }
 
 /* Synchronize (query == false) or query a stream. */
-static cudaError_t stream_wait(cudaStream_t stream, bool pt, bool query) {
+static cudaError_t stream_wait(cudaStream_t stream, bool pt, bool query,
+                               const csan_host_site *site, const void *ra) {
+  if (!query)
+    csan_rt_errors_sync_next();
 #define CSAN_REAL_STREAM_WAIT()                                                                 \
   (query ? (pt ? cudaStreamQuery_ptsz(stream) : cudaStreamQuery(stream))                        \
          : (pt ? cudaStreamSynchronize_ptsz(stream) : cudaStreamSynchronize(stream)))
@@ -117,27 +121,28 @@ static cudaError_t stream_wait(cudaStream_t stream, bool pt, bool query) {
   cudaError_t r = CSAN_REAL_STREAM_WAIT();
   if (r == cudaSuccess && known)
     csan_rt_host_observed(&vc);
+  csan_rt_errors_result(r, query ? "cudaStreamQuery" : "cudaStreamSynchronize", site, ra);
   return r;
 #undef CSAN_REAL_STREAM_WAIT
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamSynchronize(cudaStream_t stream,
                                                      const csan_host_site *site) {
-  return stream_wait(stream, false, false);
+  return stream_wait(stream, false, false, site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamSynchronize_ptsz(cudaStream_t stream,
                                                           const csan_host_site *site) {
-  return stream_wait(stream, true, false);
+  return stream_wait(stream, true, false, site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamQuery(cudaStream_t stream, const csan_host_site *site) {
-  return stream_wait(stream, false, true);
+  return stream_wait(stream, false, true, site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamQuery_ptsz(cudaStream_t stream,
                                                     const csan_host_site *site) {
-  return stream_wait(stream, true, true);
+  return stream_wait(stream, true, true, site, __builtin_return_address(0));
 }
 
 /* ------------------------------------------------------------------------
@@ -280,7 +285,10 @@ CSAN_EXPORT cudaError_t __csan_cudaEventRecordWithFlags_ptsz(cudaEvent_t event,
 }
 
 /* Synchronize (query == false) or query an event. */
-static cudaError_t event_wait(cudaEvent_t event, bool query) {
+static cudaError_t event_wait(cudaEvent_t event, bool query, const csan_host_site *site,
+                              const void *ra) {
+  if (!query)
+    csan_rt_errors_sync_next();
   if (!csan_rt_active())
     return query ? cudaEventQuery(event) : cudaEventSynchronize(event);
   csan_vc vc;
@@ -290,16 +298,17 @@ static cudaError_t event_wait(cudaEvent_t event, bool query) {
   cudaError_t r = query ? cudaEventQuery(event) : cudaEventSynchronize(event);
   if (r == cudaSuccess && known && recorded)
     csan_rt_host_observed(&vc);
+  csan_rt_errors_result(r, query ? "cudaEventQuery" : "cudaEventSynchronize", site, ra);
   return r;
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaEventQuery(cudaEvent_t event, const csan_host_site *site) {
-  return event_wait(event, true);
+  return event_wait(event, true, site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaEventSynchronize(cudaEvent_t event,
                                                     const csan_host_site *site) {
-  return event_wait(event, false);
+  return event_wait(event, false, site, __builtin_return_address(0));
 }
 
 /* ------------------------------------------------------------------------
@@ -307,6 +316,7 @@ CSAN_EXPORT cudaError_t __csan_cudaEventSynchronize(cudaEvent_t event,
  * ---------------------------------------------------------------------- */
 
 CSAN_EXPORT cudaError_t __csan_cudaDeviceSynchronize(const csan_host_site *site) {
+  csan_rt_errors_sync_next(); /* the program may read a launch error after it */
   /* Another device's synchronization orders nothing on csan's. */
   if (!csan_rt_active() || !csan_rt_on_device())
     return cudaDeviceSynchronize();
@@ -315,6 +325,24 @@ CSAN_EXPORT cudaError_t __csan_cudaDeviceSynchronize(const csan_host_site *site)
   cudaError_t r = cudaDeviceSynchronize();
   if (r == cudaSuccess)
     csan_rt_host_observed(&all);
+  csan_rt_errors_result(r, "cudaDeviceSynchronize", site, __builtin_return_address(0));
+  return r;
+}
+
+/* Reading the last error checks a failed launch; a sticky error it returns
+ * is a fault (csan_rt_errors.c). Neither call counts as the program's next
+ * call after a launch, so neither goes through csan_rt_active first. */
+CSAN_EXPORT cudaError_t __csan_cudaGetLastError(const csan_host_site *site) {
+  csan_rt_errors_read();
+  cudaError_t r = cudaGetLastError();
+  csan_rt_errors_result(r, "cudaGetLastError", site, __builtin_return_address(0));
+  return r;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaPeekAtLastError(const csan_host_site *site) {
+  csan_rt_errors_read();
+  cudaError_t r = cudaPeekAtLastError();
+  csan_rt_errors_result(r, "cudaPeekAtLastError", site, __builtin_return_address(0));
   return r;
 }
 

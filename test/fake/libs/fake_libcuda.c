@@ -23,7 +23,13 @@
 #define EXPORT __attribute__((visibility("default")))
 
 static CUresult rt(cudaError_t e) {
-  return e == cudaSuccess ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (e == cudaSuccess)
+    return CUDA_SUCCESS;
+  /* A fault (fake_cuda_fault): the driver returns the same number. */
+  if (e == cudaErrorIllegalAddress || e == cudaErrorAssert || e == cudaErrorLaunchFailure ||
+      e == cudaErrorMisalignedAddress || e == cudaErrorIllegalInstruction)
+    return (CUresult)e;
+  return CUDA_ERROR_INVALID_VALUE;
 }
 
 /* The fake runtime's driver entry point of `name`. */

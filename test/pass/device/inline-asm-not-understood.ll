@@ -1,9 +1,12 @@
 ; Inline PTX whose memory instruction csan cannot describe is counted, each
 ; under its reason: an address computed inside the asm (or a symbol), a
 ; guard predicate csan cannot evaluate, and a form it does not know (a call,
-; an untyped access). One asm with two such instructions counts twice.
+; an untyped access). One asm with two such instructions counts twice. The
+; module's gap table carries the same counts to the runtime's exit summary.
 ; RUN: %opt -passes=csan-device -csan-stats -S %s 2>%t.stats | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
+
+; CHECK: @__csan_module_gaps = weak addrspace(1) constant [113 x i8] c"2\09inline asm: address not an operand\0A1\09inline asm: predicate not known\0A2\09inline asm: instruction not understood\0A\00"
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

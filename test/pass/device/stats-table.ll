@@ -39,6 +39,7 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK-NEXT:   calls to clones of other modules (-fgpu-rdc){{ +}}0
 ; CHECK-NEXT:   indirect calls from instrumented code (callee unchecked){{ +}}0
 ; CHECK-NEXT:   functions opted out (disable_sanitizer_instrumentation){{ +}}0
+; CHECK-NEXT:   kernels without a twin (parameters too large){{ +}}0
 ; CHECK-NEXT:   functions not matching -csan-function-filter{{ +}}0
 ; CHECK-NEXT:   site descriptors{{ +}}7
 ; CHECK-NEXT:   checks hoisted to loop preheaders{{ +}}0

@@ -2,7 +2,8 @@
 ; (dim3 arguments stay coerced to i64, i32 as on x86-64).
 ; A direct call becomes a call of __csan_<name> with the same arguments and
 ; argument attributes plus a pointer to the call's csan_host_site, and its result
-; is used as before; the original declarations are gone.
+; is used as before, followed by a call of __csan_launch_result_used (the
+; program reads the launch's error); the original declarations are gone.
 ; With -csan-host-redirect=false the calls stay and nothing of csan appears.
 ; Prototypes and call shapes: CUDA 13 headers compiled by clang 22 for x86-64.
 ; RUN: %opt -passes=csan-host -S %s | FileCheck %s --check-prefix=ON --implicit-check-not=@cuda --implicit-check-not=@__cudaRegister
@@ -17,6 +18,7 @@ define i32 @call_cudaLaunchKernel(ptr %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, p
 }
 ; ON-LABEL: define i32 @call_cudaLaunchKernel(
 ; ON-NEXT:    %r = call noundef i32 @__csan_cudaLaunchKernel(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7, ptr @__csan_host_site{{[.0-9]*}})
+; ON-NEXT:    call void @__csan_launch_result_used()
 ; ON-NEXT:    ret i32 %r
 ; OFF-LABEL: define i32 @call_cudaLaunchKernel(
 ; OFF-NEXT:    %r = call noundef i32 @cudaLaunchKernel(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7)
@@ -27,6 +29,7 @@ define i32 @call_cudaLaunchKernel_ptsz(ptr %a0, i64 %a1, i32 %a2, i64 %a3, i32 %
 }
 ; ON-LABEL: define i32 @call_cudaLaunchKernel_ptsz(
 ; ON-NEXT:    %r = call noundef i32 @__csan_cudaLaunchKernel_ptsz(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7, ptr @__csan_host_site{{[.0-9]*}})
+; ON-NEXT:    call void @__csan_launch_result_used()
 ; ON-NEXT:    ret i32 %r
 ; OFF-LABEL: define i32 @call_cudaLaunchKernel_ptsz(
 ; OFF-NEXT:    %r = call noundef i32 @cudaLaunchKernel_ptsz(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7)
@@ -37,6 +40,7 @@ define i32 @call_cudaLaunchKernelExC(ptr %a0, ptr %a1, ptr %a2) {
 }
 ; ON-LABEL: define i32 @call_cudaLaunchKernelExC(
 ; ON-NEXT:    %r = call i32 @__csan_cudaLaunchKernelExC(ptr noundef %a0, ptr noundef %a1, ptr noundef %a2, ptr @__csan_host_site{{[.0-9]*}})
+; ON-NEXT:    call void @__csan_launch_result_used()
 ; ON-NEXT:    ret i32 %r
 ; OFF-LABEL: define i32 @call_cudaLaunchKernelExC(
 ; OFF-NEXT:    %r = call i32 @cudaLaunchKernelExC(ptr noundef %a0, ptr noundef %a1, ptr noundef %a2)
@@ -47,6 +51,7 @@ define i32 @call_cudaLaunchKernelExC_ptsz(ptr %a0, ptr %a1, ptr %a2) {
 }
 ; ON-LABEL: define i32 @call_cudaLaunchKernelExC_ptsz(
 ; ON-NEXT:    %r = call i32 @__csan_cudaLaunchKernelExC_ptsz(ptr noundef %a0, ptr noundef %a1, ptr noundef %a2, ptr @__csan_host_site{{[.0-9]*}})
+; ON-NEXT:    call void @__csan_launch_result_used()
 ; ON-NEXT:    ret i32 %r
 ; OFF-LABEL: define i32 @call_cudaLaunchKernelExC_ptsz(
 ; OFF-NEXT:    %r = call i32 @cudaLaunchKernelExC_ptsz(ptr noundef %a0, ptr noundef %a1, ptr noundef %a2)
@@ -57,6 +62,7 @@ define i32 @call_cudaLaunchCooperativeKernel(ptr %a0, i64 %a1, i32 %a2, i64 %a3,
 }
 ; ON-LABEL: define i32 @call_cudaLaunchCooperativeKernel(
 ; ON-NEXT:    %r = call i32 @__csan_cudaLaunchCooperativeKernel(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7, ptr @__csan_host_site{{[.0-9]*}})
+; ON-NEXT:    call void @__csan_launch_result_used()
 ; ON-NEXT:    ret i32 %r
 ; OFF-LABEL: define i32 @call_cudaLaunchCooperativeKernel(
 ; OFF-NEXT:    %r = call i32 @cudaLaunchCooperativeKernel(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7)
@@ -67,6 +73,7 @@ define i32 @call_cudaLaunchCooperativeKernel_ptsz(ptr %a0, i64 %a1, i32 %a2, i64
 }
 ; ON-LABEL: define i32 @call_cudaLaunchCooperativeKernel_ptsz(
 ; ON-NEXT:    %r = call i32 @__csan_cudaLaunchCooperativeKernel_ptsz(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7, ptr @__csan_host_site{{[.0-9]*}})
+; ON-NEXT:    call void @__csan_launch_result_used()
 ; ON-NEXT:    ret i32 %r
 ; OFF-LABEL: define i32 @call_cudaLaunchCooperativeKernel_ptsz(
 ; OFF-NEXT:    %r = call i32 @cudaLaunchCooperativeKernel_ptsz(ptr noundef %a0, i64 %a1, i32 %a2, i64 %a3, i32 %a4, ptr noundef %a5, i64 noundef %a6, ptr noundef %a7)

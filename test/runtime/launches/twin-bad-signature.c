@@ -1,6 +1,7 @@
 // A twin whose last parameter is not the launch context (a module built by a
 // different csan) is not launched: csan says so once per kernel and launches
-// the kernel unchecked, every time. A correct twin is launched silently.
+// the kernel unchecked, every time, and counts those launches in the exit
+// summary. A correct twin is launched silently.
 // RUN: %cc_rt -o %t
 // RUN: %run %t bad > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=BAD < %t.out
@@ -27,6 +28,8 @@ int main(int argc, char **argv) {
 // BAD:      csan: WARNING: kernel fill(int*, int): its instrumented twin has 3 parameter(s) (the last of 8 bytes), expected 3 (the last of 1072 bytes); its launches are not checked
 // BAD-NOT:  WARNING
 // BAD:      launches: 2 plain, 0 instrumented
+// BAD-NEXT: csan: 2 call(s) of 1 kind(s) ran unchecked
+// BAD-NEXT: csan: cudaLaunchKernel of fill(int*, int): 2 call(s), first at {{.*}}twin-bad-signature.c:[[#]]: the kernel has no instrumented twin
 // BAD-NEXT: exit=0
 
 // OK: launches: 0 plain, 2 instrumented

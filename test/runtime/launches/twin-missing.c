@@ -43,10 +43,13 @@ int main(int argc, char **argv) {
 // NONE:        Previous write of size 16 by cudaMemsetAsync on stream 0x{{[0-9a-f]+}}:
 // NONE-NEXT:     operation #1 on slot 1
 // NONE:      launches: 1 plain, 0 instrumented
-// NONE-NEXT: csan: reported 1 data race(s)
+// NONE:      csan: 1 call(s) of 1 kind(s) ran unchecked
+// NONE:      cudaLaunchKernel of fill(int*): 1 call(s), first at {{.*}}twin-missing.c:[[#]]: the kernel has no instrumented twin
+// NONE:      csan: reported 1 data race(s)
 
 // TWIN:      Write of size 16 at 0x{{[0-9a-f]+}} by cudaMemsetAsync on stream 0x{{[0-9a-f]+}}:
 // TWIN-NEXT:     operation #3 on slot 2
 // TWIN:        Previous write of size 4 by kernel fill(int*) on stream 0x{{[0-9a-f]+}}:
 // TWIN:      launches: 0 plain, 1 instrumented
-// TWIN-NEXT: csan: reported 1 data race(s)
+// TWIN-NOT:  ran unchecked
+// TWIN:      csan: reported 1 data race(s)

@@ -46,7 +46,7 @@ int main(int argc, char **argv) {
 // RACE:        Previous write by cublasSgemm_v2 on stream 0x{{[0-9a-f]+}}:
 // RACE-NEXT:     operation #[[#]] on slot [[#]]
 // RACE-NEXT:     issued at:
-// RACE-NEXT:       #0 0x{{[0-9a-f]+}} in main {{.*}}cublas-gemm-vs-kernel.c:[[#@LINE-19]]:3
+// RACE-NEXT:       #0 0x{{[0-9a-f]+}} in main {{.*}}cublas-gemm-vs-kernel.c:[[#@LINE-19]]:{{[0-9]+}}
 // RACE:        Location: bytes [32, 48) of a 256-byte allocation at 0x{{[0-9a-f]+}} made by cudaMalloc at:
 // RACE:      SUMMARY: csan: data race (write-read) k.cu:8:5 in kread(void const*, unsigned long)
 // RACE:      done

@@ -1,0 +1,287 @@
+/* csan_rt_errors.c: the CUDA errors csan explains (csan_rt_errors.h;
+ * DESIGN.md, decision 21).
+ *
+ * Ignored launch errors. A launch that fails at once (a bad configuration,
+ * too many threads, too much shared memory) leaves its error in the
+ * thread's last error, and the kernel never runs. A `<<<>>>` launch has no
+ * result the program could test, so the error is seen only by
+ * cudaGetLastError or cudaPeekAtLastError. csan keeps the failed launch
+ * pending on its thread: reading the last error clears it; the thread's next
+ * CUDA call (csan_rt_active, which every wrapper calls first) reports it as
+ * ignored, once. Synchronizations are let through (`k<<<>>>();
+ * cudaDeviceSynchronize(); cudaGetLastError()` reads the error all the
+ * same), and so is the exit of a thread other than the one that exits the
+ * process (csan sees only that one's pending error at exit).
+ *
+ * Sticky faults. Each launch csan issues gets a per-slot number (core
+ * csan_faults.c) and two stream-ordered writes of it into host-mapped
+ * memory: `started[slot]` before the kernel, `done[slot]` after it
+ * (cuStreamWriteValue32: an operation of the stream, never a host wait).
+ * When a CUDA call returns an error that poisons the context, csan reads
+ * both arrays with plain loads (the stream stopped at the fault; the
+ * markers are in host memory, readable without CUDA), ranks the candidate
+ * launches (csan_fault_rank) and prints the report once, naming the call
+ * that returned the error.
+ */
+#include "csan_rt_errors.h"
+
+#include "csan_memerr.h"
+#include "csan_stack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+ * Ignored launch errors.
+ * ---------------------------------------------------------------------- */
+
+typedef struct pending {
+  bool set;
+  bool sync_next; /* the next call is a synchronization: not a "next call" */
+  cudaError_t error;
+  csan_fault_launch l;
+} pending;
+
+static _Thread_local pending tl_pending;
+static _Atomic uint64_t g_reported; /* ignored launch errors and faults */
+
+uint64_t csan_rt_errors_reported(void) {
+  return atomic_load(&g_reported) + csan_memerr_count();
+}
+
+void csan_rt_errors_launch_failed(cudaError_t r, const csan_fault_launch *l) {
+  if (r == cudaSuccess || csan_rt_errors_sticky(r))
+    return;
+  tl_pending.set = true;
+  tl_pending.sync_next = false;
+  tl_pending.error = r;
+  tl_pending.l = *l;
+}
+
+void csan_rt_errors_read(void) {
+  tl_pending.set = false;
+  tl_pending.sync_next = false;
+}
+
+static void report_ignored(const char *next) {
+  pending p = tl_pending;
+  tl_pending.set = false;
+  tl_pending.sync_next = false;
+  if (!csan_g.flags.launch_errors)
+    return;
+  atomic_fetch_add(&g_reported, 1);
+  csan_fault_print_ignored(&csan_g.flags, &p.l, cudaGetErrorName(p.error),
+                           cudaGetErrorString(p.error), next);
+}
+
+void csan_rt_errors_sync_next(void) {
+  if (tl_pending.set)
+    tl_pending.sync_next = true;
+}
+
+void csan_rt_errors_call(void) {
+  if (!tl_pending.set)
+    return;
+  if (tl_pending.sync_next) {
+    tl_pending.sync_next = false;
+    return;
+  }
+  report_ignored("");
+}
+
+void csan_rt_errors_exit(void) {
+  if (tl_pending.set)
+    report_ignored(NULL);
+  /* A fault no call of the program returned (it never checked). */
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY)
+    csan_rt_errors_result(cudaPeekAtLastError(), NULL, NULL, NULL);
+}
+
+/* ------------------------------------------------------------------------
+ * Progress markers.
+ * ---------------------------------------------------------------------- */
+
+#define MARK_UNKNOWN 0
+#define MARK_ON 1
+#define MARK_OFF 2
+
+static _Atomic int g_mark_state;
+static pthread_mutex_t g_mark_mu = PTHREAD_MUTEX_INITIALIZER;
+/* started[slot] then done[slot], host-mapped; the device address of each. */
+static volatile uint32_t *g_mark;
+static CUdeviceptr g_mark_dev;
+
+/* The marker memory, set up at the first launch (csan's context current). */
+static bool marks_ready(void) {
+  int s = atomic_load_explicit(&g_mark_state, memory_order_acquire);
+  if (s != MARK_UNKNOWN)
+    return s == MARK_ON;
+  pthread_mutex_lock(&g_mark_mu);
+  s = atomic_load(&g_mark_state);
+  if (s == MARK_UNKNOWN) {
+    s = MARK_OFF;
+    void *p = NULL;
+    CUdeviceptr d = 0;
+    size_t bytes = 2 * CSAN_FAULTS_SLOTS * sizeof(uint32_t);
+    if (csan_g.flags.fault_attribution) {
+      csan_rt_own own;
+      csan_rt_own_begin(&own);
+      CUresult r = csan_g.drv.cuMemHostAlloc(&p, bytes,
+                                             CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+      if (r == CUDA_SUCCESS)
+        r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+      csan_rt_own_end(&own);
+      if (r == CUDA_SUCCESS) {
+        memset(p, 0, bytes); /* before any stream can write it: no launch yet */
+        g_mark = p;
+        g_mark_dev = d;
+        s = MARK_ON;
+      } else if (csan_g.flags.verbosity >= 1) {
+        csan_log_printf("csan: no host-mapped memory for progress markers (%s): a fault will "
+                        "not be attributed to its launch\n",
+                        csan_rt_cu_error(r));
+      }
+    }
+    atomic_store_explicit(&g_mark_state, s, memory_order_release);
+  }
+  pthread_mutex_unlock(&g_mark_mu);
+  return s == MARK_ON;
+}
+
+static void mark_off(CUresult why) {
+  static _Atomic bool said;
+  atomic_store(&g_mark_state, MARK_OFF);
+  csan_rt_warn_once(&said,
+                    "csan cannot write progress markers on this device (%s): a fault will not "
+                    "be attributed to its launch",
+                    csan_rt_cu_error(why));
+}
+
+static bool mark_write(CUstream s, uint32_t index, uint32_t value) {
+  CUresult r = csan_g.drv.cuStreamWriteValue32(s, g_mark_dev + index * sizeof(uint32_t), value,
+                                               CU_STREAM_WRITE_VALUE_DEFAULT);
+  /* A sticky error fails every call: the report reads what was written. */
+  if (r != CUDA_SUCCESS && r != CUDA_ERROR_ILLEGAL_ADDRESS && r != CUDA_ERROR_ASSERT &&
+      r != CUDA_ERROR_LAUNCH_FAILED && r != CUDA_ERROR_ILLEGAL_INSTRUCTION &&
+      r != CUDA_ERROR_MISALIGNED_ADDRESS && r != CUDA_ERROR_HARDWARE_STACK_ERROR &&
+      r != CUDA_ERROR_INVALID_PC && r != CUDA_ERROR_INVALID_ADDRESS_SPACE)
+    mark_off(r);
+  return r == CUDA_SUCCESS;
+}
+
+void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32_t slot,
+                                 CUstream s) {
+  mk->on = false;
+  mk->seq = csan_faults_launch(l, slot);
+  mk->slot = slot;
+  if (!mk->seq || !marks_ready())
+    return;
+  mk->on = true;
+  mk->written = mark_write(s, slot, mk->seq);
+}
+
+void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched) {
+  bool on = mk->on && atomic_load_explicit(&g_mark_state, memory_order_relaxed) == MARK_ON;
+  if (launched) {
+    if (on)
+      mark_write(s, CSAN_FAULTS_SLOTS + mk->slot, mk->seq);
+    return;
+  }
+  /* Launches that fail (all of them, after a fault) would push the launch
+   * that faulted out of the records. */
+  if (on && mk->written && !mark_write(s, mk->slot, mk->seq - 1))
+    return; /* the stream reached it and the context is lost: it may be the one */
+  /* The caller holds the model lock from before the launch to here, so no
+   * operation came after it on the slot and the number goes back. */
+  csan_faults_unlaunch(mk->slot, mk->seq);
+}
+
+/* ------------------------------------------------------------------------
+ * Sticky faults.
+ * ---------------------------------------------------------------------- */
+
+/* The driver's codes for these errors are the runtime's (driver wrappers
+ * pass theirs through csan_rt_errors_result). */
+_Static_assert((int)cudaErrorIllegalAddress == (int)CUDA_ERROR_ILLEGAL_ADDRESS &&
+                   (int)cudaErrorLaunchTimeout == (int)CUDA_ERROR_LAUNCH_TIMEOUT &&
+                   (int)cudaErrorAssert == (int)CUDA_ERROR_ASSERT &&
+                   (int)cudaErrorHardwareStackError == (int)CUDA_ERROR_HARDWARE_STACK_ERROR &&
+                   (int)cudaErrorIllegalInstruction == (int)CUDA_ERROR_ILLEGAL_INSTRUCTION &&
+                   (int)cudaErrorMisalignedAddress == (int)CUDA_ERROR_MISALIGNED_ADDRESS &&
+                   (int)cudaErrorInvalidAddressSpace == (int)CUDA_ERROR_INVALID_ADDRESS_SPACE &&
+                   (int)cudaErrorInvalidPc == (int)CUDA_ERROR_INVALID_PC &&
+                   (int)cudaErrorLaunchFailure == (int)CUDA_ERROR_LAUNCH_FAILED,
+               "sticky errors: runtime and driver numbers agree");
+
+bool csan_rt_errors_sticky(cudaError_t r) {
+  switch (r) {
+  case cudaErrorIllegalAddress:
+  case cudaErrorLaunchTimeout:
+  case cudaErrorAssert:
+  case cudaErrorHardwareStackError:
+  case cudaErrorIllegalInstruction:
+  case cudaErrorMisalignedAddress:
+  case cudaErrorInvalidAddressSpace:
+  case cudaErrorInvalidPc:
+  case cudaErrorLaunchFailure:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site *site,
+                           const void *ra) {
+  static _Atomic bool reported;
+  if (r == cudaSuccess || !csan_rt_errors_sticky(r) || !csan_g.flags.fault_attribution ||
+      atomic_load_explicit(&csan_g.dev, memory_order_acquire) != CSAN_DEV_READY ||
+      atomic_exchange(&reported, true))
+    return;
+  bool markers = atomic_load(&g_mark_state) == MARK_ON;
+  csan_fault_progress prog[CSAN_FAULTS_SLOTS];
+  size_t n = csan_faults_snapshot(markers ? g_mark : NULL,
+                                  markers ? g_mark + CSAN_FAULTS_SLOTS : NULL, prog,
+                                  CSAN_FAULTS_SLOTS);
+  csan_fault_candidate c[16];
+  size_t k = csan_fault_rank(prog, n, NULL, c, markers ? 16 : 0);
+  csan_fault_report rep;
+  memset(&rep, 0, sizeof rep);
+  rep.error = (int)r;
+  rep.error_name = cudaGetErrorName(r);
+  rep.error_text = cudaGetErrorString(r);
+  rep.api = api;
+  if (site)
+    rep.call_site = *site;
+  rep.call_stack = ra ? csan_stack_capture(ra, 0) : 0;
+  if (rep.call_stack && csan_host_site_in_cuda_glue(site)) {
+    const uintptr_t *pcs;
+    size_t depth = csan_stack_get(rep.call_stack, &pcs);
+    if (depth > 1)
+      rep.call_stack = csan_stack_put(pcs + 1, depth - 1);
+  }
+  rep.markers = markers;
+  atomic_fetch_add(&g_reported, 1);
+  csan_fault_print(&csan_g.flags, &rep, c, k, NULL);
+}
+
+/* ------------------------------------------------------------------------
+ * Memory errors of range operations.
+ * ---------------------------------------------------------------------- */
+
+bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *api,
+                          const csan_host_site *site, uint32_t stack) {
+  if (!csan_g.flags.memory_errors || !size)
+    return false;
+  csan_memerr_access acc = {addr, size, write, false, NULL};
+  csan_memerr e;
+  if (csan_memerr_classify(csan_g.allocs, &acc, &e) != CSAN_MEMERR_OUT_OF_BOUNDS)
+    return false;
+  csan_memerr_who who;
+  memset(&who, 0, sizeof who);
+  who.what = api;
+  if (site)
+    who.site = *site;
+  who.stack = stack;
+  csan_memerr_report(&csan_g.flags, &e, &who);
+  return csan_g.flags.halt_on_memory_error;
+}
