@@ -43,12 +43,15 @@
  * to the names is undone from an undo log, so the lines after it are
  * checked as the real run, which skips it, runs them.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "csan-replay.h"
+#include "csan_graph.h"
 #include "csan_stack.h"
+#include "csan_unchecked.h"
 
 #define RP_BASE 0x7f3a00000000ull
 #define RP_ALIGN 256ull
@@ -139,7 +142,13 @@ typedef struct rp_exec {
   size_t nundo, cap_undo;
   uint64_t *scratch; /* run_ranges: addresses, then lengths */
   size_t cap_scratch;
+  struct rp_graphs *gr; /* graphs, captures, execs: null until the first */
 } rp_exec;
+
+/* CUDA graphs (the section at the end). */
+static bool graph_divert(rp_exec *x);
+static void run_graph_command(rp_exec *x);
+static void graphs_free(rp_exec *x);
 
 /* (No command yet while the predefined streams are made.) */
 #define DIE(x, ...) rp_die((x)->p->path, (x)->cmd ? (x)->cmd->line : 0, __VA_ARGS__)
@@ -358,11 +367,14 @@ static void register_op(rp_exec *x, const csan_op *op, const rp_stream_ent *s, c
                     s ? "stream " : "the host", s ? s->name : "", op->slot, op->epoch);
 }
 
+static void graph_note_op(rp_exec *x, const csan_op *op);
+
 /* One operation on stream s. */
 static void issue(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, const char *what,
                   uint64_t bytes, csan_op *op) {
   check_model(x, csan_model_op(x->w->model, s->key, op), "issuing an operation");
   register_op(x, op, s, kind, what, bytes);
+  graph_note_op(x, op);
 }
 
 /* One access of operation op (its launch context: slot, epoch, clock). */
@@ -582,6 +594,8 @@ static void run_command(rp_exec *x) {
   csan_model *m = w ? w->model : NULL;
   rp_stream_ent *s;
   rp_event_ent *e;
+  if (graph_divert(x))
+    return; /* captured into a graph, or refused by CUDA during a capture */
   switch (c->op) {
   case RP_STREAM:
     run_stream(x);
@@ -667,6 +681,9 @@ static void run_command(rp_exec *x) {
   case RP_REPEAT:
   case RP_END:
     break; /* handled by rp_execute */
+  default:
+    run_graph_command(x);
+    break;
   }
 }
 
@@ -746,6 +763,7 @@ static void exec_all(void *arg) {
 }
 
 static void exec_free(rp_exec *x) {
+  graphs_free(x);
   free(x->loops);
   free(x->undo);
   free(x->scratch);
@@ -767,4 +785,1106 @@ int rp_execute(const rp_program *p, rp_world *world, uint64_t *site_len, rp_erro
   int rc = rp_guarded(exec_all, &x, err);
   exec_free(&x);
   return rc;
+}
+
+/* ---- CUDA graphs --------------------------------------------------------
+ * Graphs, captures and execs (README, "Graphs"). A graph is a csan_graph
+ * (rt_host/core/csan_graph.h) whose payloads index x->gnodes: the command
+ * that made each node (a `node` line, or the stream command captured), so
+ * a launch issues each node as that command would run on a stream, on the
+ * node's lane, with the command's line as its issue site. Both runs build
+ * the graphs (the dry run checks names and ranges node by node at each
+ * launch); only the real run instantiates them into the model.
+ *
+ * Capture is not execution: a command on a capturing stream adds a node
+ * and touches neither the model nor the shadow. Program errors CUDA
+ * reports during capture (a forbidden call, an unjoined fork) are printed
+ * as capture errors and counted; the schedule goes on as the program
+ * would (the capture is invalidated and its graph is not made). */
+
+/* What one graph node does: the command that made it, and its name. */
+typedef struct rp_gnode {
+  const rp_cmd *cmd;
+  const char *name;   /* `node G N`: N; captured: null */
+  unsigned fork_line; /* captured on a stream forked into the capture there */
+} rp_gnode;
+
+typedef struct rp_graph_ent {
+  const char *name;
+  csan_graph *g;
+  const char **node_names; /* by node id (null: captured) */
+  size_t cap_names;
+  bool failed;   /* made by a capture that failed: CUDA made no graph */
+  bool capturing;/* a capture is adding nodes to it */
+  unsigned line;
+} rp_graph_ent;
+
+typedef struct rp_exec_ent {
+  const char *name;
+  size_t graph;   /* index of the graph it was instantiated from */
+  csan_graph *g;  /* its own copy (exec-update changes payloads) */
+  csan_gexec *gx; /* real run */
+  bool live, failed;
+  bool auto_free; /* cudaGraphInstantiateFlagAutoFreeOnLaunch */
+  unsigned line;
+} rp_exec_ent;
+
+/* A stream taking part in a capture. */
+typedef struct rp_cap_stream {
+  const char *stream;
+  size_t capture; /* index into captures */
+  uint32_t *deps; /* the nodes its next node depends on */
+  size_t ndeps, cap;
+  unsigned fork_line; /* 0 for the origin */
+} rp_cap_stream;
+
+typedef struct rp_capture {
+  const char *origin;
+  size_t graph;
+  rp_capture_mode mode;
+  unsigned line;
+  bool active;
+  unsigned invalid_line; /* 0: valid */
+} rp_capture;
+
+/* An event recorded in a capture: the nodes a wait for it depends on. */
+typedef struct rp_cap_event {
+  const char *event;
+  size_t capture;
+  uint32_t *deps;
+  size_t ndeps;
+  bool live;
+} rp_cap_event;
+
+struct rp_graphs {
+  rp_gnode *gnodes;
+  size_t ngnodes, cap_gnodes;
+  rp_graph_ent *graphs;
+  size_t ngraphs, cap_graphs;
+  rp_exec_ent *execs;
+  size_t nexecs, cap_execs;
+  rp_capture *caps;
+  size_t ncaps, cap_caps;
+  rp_cap_stream *cstreams;
+  size_t ncstreams, cap_cstreams;
+  rp_cap_event *cevents;
+  size_t ncevents, cap_cevents;
+  uint64_t node_steps; /* nodes issued by launches, against the step limit */
+  /* The launch being issued (graph_dot): each operation's node. */
+  struct rp_launch *launching;
+  uint32_t cur_node;
+  struct rp_node_op {
+    uint32_t slot;
+    csan_epoch_t epoch;
+    uint32_t node;
+  } *node_ops;
+  size_t nnode_ops, cap_node_ops;
+};
+
+#define GR(x) graphs_of(x)
+
+static struct rp_graphs *graphs_of(rp_exec *x) {
+  if (!x->gr && !(x->gr = calloc(1, sizeof(*x->gr))))
+    DIE(x, "out of memory");
+  return x->gr;
+}
+
+/* Graph state cannot be undone, so a loop that never runs (checked once by
+ * the dry run) must not change it. */
+static void no_checked_loop(rp_exec *x) {
+  if (x->checking)
+    DIE(x, "graph commands and work captured into a graph cannot be in a loop that runs no "
+           "times");
+}
+
+static rp_graph_ent *find_graph(rp_exec *x, const char *name) {
+  struct rp_graphs *gr = GR(x);
+  for (size_t i = gr->ngraphs; i-- > 0;)
+    if (gr->graphs[i].name == name)
+      return &gr->graphs[i];
+  return NULL;
+}
+
+static rp_graph_ent *use_graph(rp_exec *x, const char *name) {
+  rp_graph_ent *g = find_graph(x, name);
+  if (!g)
+    DIE(x, "unknown graph '%s'", name);
+  return g;
+}
+
+static rp_graph_ent *new_graph(rp_exec *x, const char *name) {
+  struct rp_graphs *gr = GR(x);
+  if (find_graph(x, name))
+    DIE(x, "graph '%s' already exists (made at line %u)", name, find_graph(x, name)->line);
+  if (gr->ngraphs == gr->cap_graphs)
+    gr->graphs = grow(x, gr->graphs, &gr->cap_graphs, sizeof(*gr->graphs));
+  rp_graph_ent *g = &gr->graphs[gr->ngraphs++];
+  memset(g, 0, sizeof(*g));
+  g->name = name;
+  g->line = x->cmd->line;
+  if (!(g->g = csan_graph_create()))
+    DIE(x, "out of memory");
+  return g;
+}
+
+static rp_exec_ent *find_gexec(rp_exec *x, const char *name) {
+  struct rp_graphs *gr = GR(x);
+  for (size_t i = 0; i < gr->nexecs; i++)
+    if (gr->execs[i].name == name)
+      return &gr->execs[i];
+  return NULL;
+}
+
+static rp_exec_ent *use_gexec(rp_exec *x, const char *name) {
+  rp_exec_ent *e = find_gexec(x, name);
+  if (!e)
+    DIE(x, "unknown graph exec '%s'", name);
+  if (!e->live)
+    DIE(x, "graph exec '%s' was destroyed at line %u", name, e->line);
+  return e;
+}
+
+/* The node id of `name` in graph g. */
+static uint32_t graph_node(rp_exec *x, const rp_graph_ent *g, const char *name) {
+  uint32_t n = csan_graph_count(g->g);
+  for (uint32_t i = 0; i < n; i++)
+    if (g->node_names[i] == name)
+      return i;
+  DIE(x, "graph '%s' has no node '%s'", g->name, name);
+}
+
+static void graph_check_model(rp_exec *x, int rc, const char *what) {
+  if (rc == CSAN_MODEL_ENOMEM)
+    DIE(x, "out of memory");
+  check_model(x, rc, what);
+}
+
+/* A node description made by the current command: its index. */
+static size_t new_gnode(rp_exec *x, const char *name, unsigned fork_line) {
+  struct rp_graphs *gr = GR(x);
+  if (gr->ngnodes == gr->cap_gnodes)
+    gr->gnodes = grow(x, gr->gnodes, &gr->cap_gnodes, sizeof(*gr->gnodes));
+  rp_gnode *gn = &gr->gnodes[gr->ngnodes];
+  gn->cmd = x->cmd;
+  gn->name = name;
+  gn->fork_line = fork_line;
+  return gr->ngnodes++;
+}
+
+/* Adds a node made by the current command to g. */
+static uint32_t add_gnode(rp_exec *x, rp_graph_ent *g, csan_gnode_kind kind, const char *name,
+                          const csan_graph *child, const uint32_t *deps, size_t ndeps,
+                          unsigned fork_line) {
+  uint32_t id;
+  size_t gi = new_gnode(x, name, fork_line);
+  graph_check_model(x, csan_graph_add_node(g->g, kind, gi, child, deps, ndeps, &id),
+                    "adding a graph node");
+  while (id >= g->cap_names)
+    g->node_names = grow(x, g->node_names, &g->cap_names, sizeof(*g->node_names));
+  g->node_names[id] = name;
+  return id;
+}
+
+/* The graph node kind of a command (a `node` body or a captured command). */
+static csan_gnode_kind gnode_kind(rp_op op) {
+  switch (op) {
+  case RP_LAUNCH: return CSAN_GNODE_KERNEL;
+  case RP_MEMSET: return CSAN_GNODE_MEMSET;
+  case RP_MEMCPY: return CSAN_GNODE_MEMCPY;
+  case RP_HOST_FUNC: return CSAN_GNODE_HOST;
+  case RP_RECORD: return CSAN_GNODE_EVENT_RECORD;
+  case RP_WAIT: return CSAN_GNODE_EVENT_WAIT;
+  case RP_ALLOC_ASYNC: return CSAN_GNODE_MEM_ALLOC;
+  case RP_FREE_ASYNC: return CSAN_GNODE_MEM_FREE;
+  case RP_NODE_CHILD: return CSAN_GNODE_CHILD;
+  case RP_NODE_UNCHECKED: return CSAN_GNODE_UNCHECKED;
+  default: return CSAN_GNODE_EMPTY;
+  }
+}
+
+/* The body's op of a node's command. */
+static rp_op gnode_body(const rp_cmd *c) {
+  return c->op == RP_NODE || c->op == RP_EXEC_SET ? c->body : c->op;
+}
+
+/* An alloc node (or a captured cudaMallocAsync): the graph owns the
+ * allocation, whose address is fixed when the node is made (as
+ * cudaGraphAddMemAllocNode returns it) and whose bytes live from the alloc
+ * node's execution to a free node's, or to a later free. */
+static void graph_alloc(rp_exec *x, const rp_cmd *c) {
+  rp_alloc_ent *a = find_alloc(x, c->alloc);
+  if (a)
+    DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
+  uint64_t max = x->p->limits.max_bytes;
+  if (c->num > max - x->n.total_bytes)
+    DIE(x, "allocations exceed csan-replay's limit of %llu bytes in all (the shadow lives "
+           "in host memory)",
+        (unsigned long long)max);
+  if (x->n.nallocs == x->cap_allocs)
+    x->allocs = grow(x, x->allocs, &x->cap_allocs, sizeof(*x->allocs));
+  a = &x->allocs[x->n.nallocs++];
+  memset(a, 0, sizeof(*a));
+  a->name = c->alloc;
+  a->base = x->n.next_base;
+  a->size = c->num;
+  a->stream_ordered = true;
+  a->freed = true; /* not live until the alloc node runs */
+  a->line = c->line;
+  x->n.total_bytes += c->num;
+  x->n.next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
+  x->site_len[c->site] = a->size;
+  if (x->w && csan_shadow_cpu_track(x->w->shadow, a->base, a->size) != CSAN_SHADOW_OK)
+    DIE(x, "out of memory for the shadow of allocation '%s'", a->name);
+}
+
+/* ---- Capture errors ------------------------------------------------------ */
+
+static void capture_report(rp_exec *x, const char *error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void capture_report(rp_exec *x, const char *error, const char *fmt, ...) {
+  if (!x->w)
+    return;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  x->w->capture_errors++;
+  csan_log_printf("==================\nWARNING: csan: stream capture error (%s)\n%s\n"
+                  "SUMMARY: csan: stream capture error (%s) %s:%u\n==================\n",
+                  error, msg, error, x->p->path, x->cmd->line);
+}
+
+static const char *mode_name(rp_capture_mode m) {
+  return m == RP_CAPTURE_RELAXED ? "relaxed" : m == RP_CAPTURE_THREAD_LOCAL ? "thread-local"
+                                                                            : "global";
+}
+
+static rp_cap_stream *capturing(rp_exec *x, const char *stream) {
+  struct rp_graphs *gr = x->gr;
+  if (!gr)
+    return NULL;
+  for (size_t i = 0; i < gr->ncstreams; i++)
+    if (gr->cstreams[i].stream == stream && gr->caps[gr->cstreams[i].capture].active)
+      return &gr->cstreams[i];
+  return NULL;
+}
+
+static void invalidate(rp_exec *x, rp_capture *cap, const char *error, const char *call) {
+  if (cap->invalid_line)
+    return;
+  cap->invalid_line = x->cmd->line;
+  capture_report(x, error,
+                 "  %s at %s:%u is not allowed while stream %s is capturing (%s mode):\n"
+                 "  the capture begun at %s:%u is invalidated and makes no graph",
+                 call, x->p->path, x->cmd->line, cap->origin, mode_name(cap->mode), x->p->path,
+                 cap->line);
+}
+
+static void set_deps(rp_exec *x, rp_cap_stream *cs, const uint32_t *deps, size_t n) {
+  while (cs->cap < n)
+    cs->deps = grow(x, cs->deps, &cs->cap, sizeof(*cs->deps));
+  memcpy(cs->deps, deps, n * sizeof(*deps));
+  cs->ndeps = n;
+}
+
+static rp_cap_stream *join_capture(rp_exec *x, const char *stream, size_t capture,
+                                   unsigned fork_line) {
+  struct rp_graphs *gr = GR(x);
+  for (size_t i = 0; i < gr->ncstreams; i++) /* reuse a finished entry */
+    if (gr->cstreams[i].stream == stream && !gr->caps[gr->cstreams[i].capture].active) {
+      gr->cstreams[i].capture = capture;
+      gr->cstreams[i].ndeps = 0;
+      gr->cstreams[i].fork_line = fork_line;
+      return &gr->cstreams[i];
+    }
+  if (gr->ncstreams == gr->cap_cstreams)
+    gr->cstreams = grow(x, gr->cstreams, &gr->cap_cstreams, sizeof(*gr->cstreams));
+  rp_cap_stream *cs = &gr->cstreams[gr->ncstreams++];
+  memset(cs, 0, sizeof(*cs));
+  cs->stream = stream;
+  cs->capture = capture;
+  cs->fork_line = fork_line;
+  return cs;
+}
+
+static rp_cap_event *cap_event(rp_exec *x, const char *event) {
+  struct rp_graphs *gr = x->gr;
+  for (size_t i = 0; gr && i < gr->ncevents; i++)
+    if (gr->cevents[i].event == event && gr->cevents[i].live)
+      return &gr->cevents[i];
+  return NULL;
+}
+
+/* Is a capture in a mode that forbids unsafe calls active? */
+static rp_capture *strict_capture(rp_exec *x) {
+  struct rp_graphs *gr = x->gr;
+  for (size_t i = 0; gr && i < gr->ncaps; i++)
+    if (gr->caps[i].active && gr->caps[i].mode != RP_CAPTURE_RELAXED)
+      return &gr->caps[i];
+  return NULL;
+}
+
+/* A capture of a stream that takes part in the legacy stream's implicit
+ * synchronization (a blocking stream). */
+static rp_capture *blocking_capture(rp_exec *x) {
+  struct rp_graphs *gr = x->gr;
+  for (size_t i = 0; gr && i < gr->ncstreams; i++) {
+    rp_capture *cap = &gr->caps[gr->cstreams[i].capture];
+    rp_stream_ent *s = find_stream(x, gr->cstreams[i].stream);
+    if (cap->active && s && s->kind != CSAN_STREAM_NONBLOCKING)
+      return cap;
+  }
+  return NULL;
+}
+
+/* Called before every stream command: true when the command was taken by a
+ * capture (or refused by CUDA because of one) and must not run. */
+static bool graph_divert(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  if (!x->gr || !x->gr->ncaps)
+    return false;
+  struct rp_graphs *gr = x->gr;
+  rp_cap_stream *cs = NULL;
+  switch (c->op) {
+  case RP_LAUNCH:
+  case RP_MEMSET:
+  case RP_MEMCPY:
+  case RP_HOST_FUNC:
+  case RP_ALLOC_ASYNC:
+  case RP_FREE_ASYNC:
+  case RP_RECORD:
+  case RP_WAIT:
+  case RP_SYNC_STREAM:
+  case RP_QUERY_STREAM:
+    cs = capturing(x, c->stream);
+    break;
+  case RP_SYNC_DEVICE:
+  case RP_ALLOC:
+  case RP_FREE: {
+    rp_capture *cap = strict_capture(x);
+    if (cap) {
+      no_checked_loop(x);
+      invalidate(x, cap, "cudaErrorStreamCaptureUnsupported",
+                 c->op == RP_SYNC_DEVICE ? "sync-device (cudaDeviceSynchronize)"
+                 : c->op == RP_ALLOC     ? "alloc (cudaMalloc)"
+                                         : "free (cudaFree)");
+      return true;
+    }
+    return false;
+  }
+  default:
+    return false;
+  }
+  bool work = c->op == RP_LAUNCH || c->op == RP_MEMSET || c->op == RP_MEMCPY ||
+              c->op == RP_HOST_FUNC;
+  if (!cs && c->op == RP_WAIT && cap_event(x, c->event)) {
+    /* A stream waiting for an event recorded in a capture joins it. */
+    no_checked_loop(x);
+    rp_cap_event *ce = cap_event(x, c->event);
+    use_stream(x, c->stream);
+    cs = join_capture(x, c->stream, ce->capture, c->line);
+    set_deps(x, cs, ce->deps, ce->ndeps);
+    return true;
+  }
+  if (!cs) {
+    rp_capture *cap;
+    if (work && !strcmp(c->stream, "legacy") && (cap = blocking_capture(x))) {
+      no_checked_loop(x);
+      if (cap->mode != RP_CAPTURE_RELAXED) {
+        invalidate(x, cap, "cudaErrorStreamCaptureImplicit",
+                   "work on the legacy stream, which would wait for the capturing stream,");
+        return true;
+      }
+      capture_report(x, "eager work during capture",
+                     "  %s%s on the legacy stream at %s:%u runs now, outside the graph that "
+                     "stream %s is capturing (relaxed mode) since %s:%u,\n"
+                     "  and is not ordered with the work captured there",
+                     c->op == RP_LAUNCH ? "kernel " : "",
+                     c->op == RP_LAUNCH   ? c->kernel
+                     : c->op == RP_MEMSET ? "memset"
+                     : c->op == RP_MEMCPY ? "memcpy"
+                                          : "host function",
+                     x->p->path, c->line, cap->origin, x->p->path, cap->line);
+    }
+    return false;
+  }
+  no_checked_loop(x);
+  rp_capture *cap = &gr->caps[cs->capture];
+  rp_graph_ent *g = &gr->graphs[cap->graph];
+  switch (c->op) {
+  case RP_SYNC_STREAM:
+  case RP_QUERY_STREAM:
+    invalidate(x, cap, "cudaErrorStreamCaptureUnsupported",
+               c->op == RP_SYNC_STREAM ? "sync-stream of a capturing stream"
+                                       : "query-stream of a capturing stream");
+    return true;
+  case RP_RECORD: {
+    rp_event_ent *e = use_event(x, c->event);
+    (void)e;
+    rp_cap_event *ce = cap_event(x, c->event);
+    if (!ce) {
+      if (gr->ncevents == gr->cap_cevents)
+        gr->cevents = grow(x, gr->cevents, &gr->cap_cevents, sizeof(*gr->cevents));
+      ce = &gr->cevents[gr->ncevents++];
+      memset(ce, 0, sizeof(*ce));
+      ce->event = c->event;
+      ce->live = true;
+    }
+    ce->capture = cs->capture;
+    free(ce->deps);
+    ce->deps = NULL;
+    ce->ndeps = cs->ndeps;
+    if (cs->ndeps && !(ce->deps = malloc(cs->ndeps * sizeof(*ce->deps))))
+      DIE(x, "out of memory");
+    if (cs->ndeps)
+      memcpy(ce->deps, cs->deps, cs->ndeps * sizeof(*ce->deps));
+    return true;
+  }
+  case RP_WAIT: {
+    use_event(x, c->event);
+    rp_cap_event *ce = cap_event(x, c->event);
+    if (!ce || ce->capture != cs->capture) {
+      invalidate(x, cap, "cudaErrorStreamCaptureIsolation",
+                 "waiting for an event not recorded in this capture");
+      return true;
+    }
+    for (size_t i = 0; i < ce->ndeps; i++) {
+      bool have = false;
+      for (size_t j = 0; j < cs->ndeps && !have; j++)
+        have = cs->deps[j] == ce->deps[i];
+      if (!have) {
+        if (cs->ndeps == cs->cap)
+          cs->deps = grow(x, cs->deps, &cs->cap, sizeof(*cs->deps));
+        cs->deps[cs->ndeps++] = ce->deps[i];
+      }
+    }
+    return true;
+  }
+  default:
+    break;
+  }
+  if (cap->invalid_line)
+    return true; /* cudaErrorStreamCaptureInvalidated: nothing is captured */
+  use_stream(x, c->stream);
+  if (c->op == RP_ALLOC_ASYNC)
+    graph_alloc(x, c);
+  else if (c->op == RP_FREE_ASYNC)
+    x->site_len[c->site] = use_alloc(x, c->alloc)->size;
+  uint32_t id = add_gnode(x, g, gnode_kind(c->op), NULL, NULL, cs->deps, cs->ndeps,
+                          cs->fork_line);
+  set_deps(x, cs, &id, 1);
+  return true;
+}
+
+/* ---- Graph commands ------------------------------------------------------ */
+
+static void run_node(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_graph_ent *g = use_graph(x, c->graph);
+  uint32_t n = csan_graph_count(g->g);
+  for (uint32_t i = 0; i < n; i++)
+    if (g->node_names[i] == c->node)
+      DIE(x, "graph '%s' already has a node '%s'", g->name, c->node);
+  uint32_t *deps = NULL;
+  if (c->ndeps && !(deps = malloc(c->ndeps * sizeof(*deps))))
+    DIE(x, "out of memory");
+  for (size_t i = 0; i < c->ndeps; i++) {
+    uint32_t d = UINT32_MAX;
+    for (uint32_t j = 0; j < n && d == UINT32_MAX; j++)
+      if (g->node_names[j] == c->deps[i])
+        d = j;
+    if (d == UINT32_MAX) {
+      free(deps);
+      DIE(x, "graph '%s' has no node '%s'", g->name, c->deps[i]);
+    }
+    deps[i] = d;
+  }
+  const csan_graph *child = NULL;
+  if (c->body == RP_NODE_CHILD) {
+    rp_graph_ent *cg = find_graph(x, c->graph2);
+    if (!cg || cg == g) {
+      free(deps);
+      DIE(x, cg ? "a graph cannot be its own child" : "unknown graph '%s'", c->graph2);
+    }
+    child = cg->g;
+  }
+  if (c->body == RP_ALLOC_ASYNC)
+    graph_alloc(x, c);
+  else if (c->body == RP_FREE_ASYNC)
+    x->site_len[c->site] = use_alloc(x, c->alloc)->size;
+  else if (c->body == RP_RECORD || c->body == RP_WAIT)
+    use_event(x, c->event);
+  add_gnode(x, g, gnode_kind(c->body), c->node, child, deps, c->ndeps, 0);
+  free(deps);
+}
+
+static void run_capture_begin(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  struct rp_graphs *gr = GR(x);
+  use_stream(x, c->stream);
+  if (capturing(x, c->stream))
+    DIE(x, "stream '%s' is already capturing", c->stream);
+  rp_graph_ent *g = c->graph ? use_graph(x, c->graph) : NULL;
+  if (!g) { /* cudaStreamBeginCapture: a graph of its own, named at the end */
+    if (gr->ngraphs == gr->cap_graphs)
+      gr->graphs = grow(x, gr->graphs, &gr->cap_graphs, sizeof(*gr->graphs));
+    g = &gr->graphs[gr->ngraphs++];
+    memset(g, 0, sizeof(*g));
+    g->line = c->line;
+    if (!(g->g = csan_graph_create()))
+      DIE(x, "out of memory");
+  }
+  if (g->capturing)
+    DIE(x, "graph '%s' is already being captured into", g->name);
+  g->capturing = true;
+  if (gr->ncaps == gr->cap_caps)
+    gr->caps = grow(x, gr->caps, &gr->cap_caps, sizeof(*gr->caps));
+  rp_capture *cap = &gr->caps[gr->ncaps++];
+  memset(cap, 0, sizeof(*cap));
+  cap->origin = c->stream;
+  cap->graph = (size_t)(g - gr->graphs);
+  cap->mode = c->mode;
+  cap->line = c->line;
+  cap->active = true;
+  rp_cap_stream *cs = join_capture(x, c->stream, gr->ncaps - 1, 0);
+  for (size_t i = 0; i < c->ndeps; i++) {
+    uint32_t id = graph_node(x, g, c->deps[i]);
+    if (cs->ndeps == cs->cap)
+      cs->deps = grow(x, cs->deps, &cs->cap, sizeof(*cs->deps));
+    cs->deps[cs->ndeps++] = id;
+  }
+}
+
+/* cudaStreamEndCapture: every node captured must lead to the origin
+ * stream's last work, else a forked stream was not joined back
+ * (cudaErrorStreamCaptureUnjoined) and the capture fails. */
+static void run_capture_end(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  struct rp_graphs *gr = GR(x);
+  rp_cap_stream *cs = capturing(x, c->stream);
+  if (!cs)
+    DIE(x, "stream '%s' is not capturing", c->stream);
+  rp_capture *cap = &gr->caps[cs->capture];
+  if (cap->origin != c->stream)
+    DIE(x, "stream '%s' joined the capture begun on '%s' at line %u: only '%s' can end it",
+        c->stream, cap->origin, cap->line, cap->origin);
+  size_t gi = cap->graph;
+  rp_graph_ent *g = &gr->graphs[gi];
+  bool ok = !cap->invalid_line;
+  if (!ok)
+    capture_report(x, "cudaErrorStreamCaptureInvalidated",
+                   "  the capture begun at %s:%u on stream %s was invalidated at %s:%u: "
+                   "capture-end makes no graph",
+                   x->p->path, cap->line, cap->origin, x->p->path, cap->invalid_line);
+  uint32_t n = csan_graph_count(g->g);
+  for (uint32_t i = 0; ok && i < n; i++) {
+    bool joined = false;
+    for (size_t j = 0; j < cs->ndeps && !joined; j++)
+      joined = csan_graph_reaches(g->g, i, cs->deps[j]);
+    if (joined)
+      continue;
+    const rp_gnode *gn = &gr->gnodes[csan_graph_payload(g->g, i)];
+    if (g->node_names[i]) /* a node added to the graph before capture */
+      continue;
+    ok = false;
+    capture_report(x, "cudaErrorStreamCaptureUnjoined",
+                   "  work captured at %s:%u on stream %s, which was forked into the capture "
+                   "at %s:%u,\n  is not joined back into stream %s before capture-end: the "
+                   "capture begun at %s:%u fails",
+                   x->p->path, gn->cmd->line, gn->cmd->stream ? gn->cmd->stream : "?",
+                   x->p->path, gn->fork_line, cap->origin, x->p->path, cap->line);
+  }
+  cap->active = false;
+  g->capturing = false;
+  if (c->graph && g->name && g->name != c->graph)
+    DIE(x, "the capture began into graph '%s', not '%s'", g->name, c->graph);
+  if (!g->name) {
+    if (find_graph(x, c->graph))
+      DIE(x, "graph '%s' already exists (made at line %u)", c->graph,
+          find_graph(x, c->graph)->line);
+    gr->graphs[gi].name = c->graph;
+  }
+  gr->graphs[gi].failed = !ok;
+}
+
+static void run_instantiate(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  struct rp_graphs *gr = GR(x);
+  rp_graph_ent *g = use_graph(x, c->graph);
+  if (g->capturing)
+    DIE(x, "graph '%s' is being captured into", g->name);
+  rp_exec_ent *e = find_gexec(x, c->exec);
+  if (e && e->live)
+    DIE(x, "graph exec '%s' already exists (instantiated at line %u)", c->exec, e->line);
+  if (!e) {
+    if (gr->nexecs == gr->cap_execs)
+      gr->execs = grow(x, gr->execs, &gr->cap_execs, sizeof(*gr->execs));
+    e = &gr->execs[gr->nexecs++];
+    memset(e, 0, sizeof(*e));
+    e->name = c->exec;
+  }
+  e->graph = (size_t)(g - gr->graphs);
+  e->live = true;
+  e->failed = g->failed; /* cudaGraphInstantiate of no graph fails; launches do nothing */
+  e->auto_free = c->num == 1;
+  e->line = c->line;
+  e->g = csan_graph_clone(g->g);
+  if (!e->g)
+    DIE(x, "out of memory");
+  if (!x->w || e->failed)
+    return;
+  graph_check_model(x, csan_gexec_create(x->w->model, e->g, CSAN_GRAPH_MAX_LANES, &e->gx),
+                    "instantiating a graph");
+  if (csan_gexec_merged(e->gx))
+    csan_log_printf("csan: graph exec %s (%s:%u) is wider than csan's %u lanes or found no "
+                    "free stream slot: some of its nodes are checked as ordered\n",
+                    e->name, x->p->path, c->line, CSAN_GRAPH_MAX_LANES);
+}
+
+static void drop_exec(rp_exec *x, rp_exec_ent *e) {
+  if (x->w && e->gx)
+    csan_gexec_destroy(x->w->model, e->gx);
+  e->gx = NULL;
+  csan_graph_destroy(e->g);
+  e->g = NULL;
+}
+
+/* One node of a launch: its command, run on the node's lane. */
+typedef struct rp_launch {
+  rp_exec *x;
+  const rp_exec_ent *e;
+  const char *where; /* the lane's display name */
+  const rp_cmd *launch_cmd;
+} rp_launch;
+
+static void node_access(rp_exec *x, const csan_op *op, const rp_alloc_ent *a, uint32_t acc,
+                        uint32_t site) {
+  access_bytes(x, op, a->base, a->size, acc, site);
+}
+
+/* Checks (dry run) or issues (real run) node gn on lane (0 in the dry
+ * run). */
+static void run_gnode(rp_launch *l, const rp_gnode *gn, csan_key lane) {
+  rp_exec *x = l->x;
+  const rp_cmd *c = gn->cmd;
+  rp_op body = gnode_body(c);
+  rp_stream_ent ls;
+  memset(&ls, 0, sizeof(ls));
+  ls.key = lane;
+  ls.name = l->where;
+  if (gn->name) {
+    char buf[512];
+    snprintf(buf, sizeof(buf), "%s, node %s", l->where, gn->name);
+    ls.name = csan_intern(buf);
+  }
+  rp_world *w = x->w;
+  csan_op op;
+  switch (body) {
+  case RP_LAUNCH:
+    run_ranges(x, w ? &ls : NULL, CSAN_OPK_KERNEL, c->kernel);
+    break;
+  case RP_MEMSET:
+    run_ranges(x, w ? &ls : NULL, CSAN_OPK_SET, "memset");
+    break;
+  case RP_MEMCPY:
+    run_ranges(x, w ? &ls : NULL, CSAN_OPK_COPY, "memcpy");
+    break;
+  case RP_HOST_FUNC:
+    if (w)
+      issue(x, &ls, CSAN_OPK_HOST_FUNC, "host function", 0, &op);
+    break;
+  case RP_RECORD: {
+    rp_event_ent *e = use_event(x, c->event);
+    if (w)
+      check_model(x, csan_model_event_record(w->model, e->key, lane), "recording an event");
+    break;
+  }
+  case RP_WAIT: {
+    rp_event_ent *e = use_event(x, c->event);
+    if (w)
+      check_model(x, csan_model_stream_wait_event(w->model, lane, e->key),
+                  "waiting for an event");
+    break;
+  }
+  case RP_ALLOC_ASYNC: {
+    rp_alloc_ent *a = use_alloc(x, c->alloc);
+    bool was_freed = a->freed;
+    a->freed = false;
+    if (!w)
+      break;
+    issue(x, &ls, CSAN_OPK_ALLOC, "graph alloc node", a->size, &op);
+    if (was_freed) {
+      csan_alloc_info info;
+      memset(&info, 0, sizeof(info));
+      info.base = a->base;
+      info.size = a->size;
+      info.flags = CSAN_ALLOC_DEVICE | CSAN_ALLOC_STREAM_ORDERED;
+      info.name = a->name;
+      info.made.api = "graph alloc node";
+      info.made.site = here(x);
+      info.made.op_id = op.op_id;
+      info.made.slot = op.slot;
+      info.made.epoch = op.epoch;
+      info.made.stream = lane;
+      if (csan_allocs_add(w->allocs, &info) != CSAN_ALLOC_OK)
+        DIE(x, "internal error: allocation '%s' overlaps another", a->name);
+    }
+    node_access(x, &op, a, CSAN_ACC_ALLOC | CSAN_ACC_WRITE, c->site);
+    break;
+  }
+  case RP_FREE_ASYNC: {
+    rp_alloc_ent *a = use_alloc(x, c->alloc);
+    x->site_len[c->site] = a->size;
+    bool was_freed = a->freed;
+    a->freed = true;
+    if (!w)
+      break;
+    issue(x, &ls, CSAN_OPK_FREE, "graph free node", a->size, &op);
+    node_access(x, &op, a, CSAN_ACC_FREE | CSAN_ACC_WRITE, c->site);
+    if (!was_freed) {
+      csan_alloc_event ev;
+      memset(&ev, 0, sizeof(ev));
+      ev.api = "graph free node";
+      ev.op_id = op.op_id;
+      ev.slot = op.slot;
+      ev.epoch = op.epoch;
+      ev.stream = lane;
+      ev.site = here(x);
+      csan_allocs_remove(w->allocs, a->base, &ev, NULL);
+    }
+    break;
+  }
+  case RP_NODE_UNCHECKED:
+    if (w) {
+      char name[256];
+      snprintf(name, sizeof(name), "graph %s node", c->kernel);
+      csan_host_site site = here(x);
+      if (csan_unchecked_add(name,
+                             c->kernel[0] == 'c'
+                                 ? "csan does not follow conditional graph nodes: the "
+                                   "body graph's work is not checked"
+                                 : "a graph launched from the device is not seen by the host",
+                             &site))
+        csan_log_printf("csan: %s at %s:%u is not checked (see the exit summary)\n", name,
+                        x->p->path, c->line);
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+static void graph_note_op(rp_exec *x, const csan_op *op) {
+  struct rp_graphs *gr = x->gr;
+  if (!gr || !gr->launching)
+    return;
+  if (gr->nnode_ops == gr->cap_node_ops)
+    gr->node_ops = grow(x, gr->node_ops, &gr->cap_node_ops, sizeof(*gr->node_ops));
+  struct rp_node_op *o = &gr->node_ops[gr->nnode_ops++];
+  o->slot = op->slot;
+  o->epoch = op->epoch;
+  o->node = gr->cur_node;
+}
+
+/* The node of this launch that issued (slot, epoch), or UINT32_MAX. */
+static uint32_t node_of_op(const struct rp_graphs *gr, uint32_t slot, csan_epoch_t epoch) {
+  for (size_t i = 0; i < gr->nnode_ops; i++)
+    if (gr->node_ops[i].slot == slot && gr->node_ops[i].epoch == epoch)
+      return gr->node_ops[i].node;
+  return UINT32_MAX;
+}
+
+/* A node's label: its name or line, and what it does. */
+static void dot_label(FILE *f, rp_exec *x, const csan_gexec *gx, uint32_t i) {
+  const csan_gexec_node *n = csan_gexec_node_at(gx, i);
+  const rp_gnode *gn = &x->gr->gnodes[n->payload];
+  const rp_cmd *c = gn->cmd;
+  rp_op body = gnode_body(c);
+  const char *what = csan_gnode_kind_name(n->kind);
+  fprintf(f, "  n%u [label=\"%s%s%s%s%s\\nline %u\"", i, gn->name ? gn->name : "",
+          gn->name ? ": " : "", what, body == RP_LAUNCH ? " " : "",
+          body == RP_LAUNCH ? c->kernel : "", c->line);
+}
+
+/* rp_world.on_report during a launch: a race between two of its nodes is
+ * drawn, with the two nodes and the missing path marked. */
+static void dot_race(void *ctx, const csan_race *e) {
+  rp_exec *x = ctx;
+  struct rp_graphs *gr = x->gr;
+  rp_launch *l = gr->launching;
+  uint32_t a = node_of_op(gr, CSAN_TAG_GET_SLOT(e->other), CSAN_TAG_GET_EPOCH(e->other));
+  uint32_t b = node_of_op(gr, e->slot, e->epoch);
+  if (a == UINT32_MAX || b == UINT32_MAX || a == b)
+    return;
+  char path[4096];
+  int len = snprintf(path, sizeof(path), "%s.%s.%u.dot", x->w->flags.graph_dot, l->e->name,
+                     l->launch_cmd->line);
+  FILE *f = len > 0 && (size_t)len < sizeof(path) ? fopen(path, "w") : NULL;
+  if (!f) {
+    csan_log_printf("csan: cannot write the graph picture %s\n", path);
+    return;
+  }
+  const csan_gexec *gx = l->e->gx;
+  fprintf(f, "digraph \"graph exec %s launched at %s:%u\" {\n", l->e->name, x->p->path,
+          l->launch_cmd->line);
+  for (uint32_t i = 0; i < csan_gexec_count(gx); i++) {
+    dot_label(f, x, gx, i);
+    if (i == a || i == b)
+      fprintf(f, ", color=red, penwidth=2");
+    fprintf(f, "];\n");
+  }
+  for (uint32_t i = 0; i < csan_gexec_count(gx); i++) {
+    const uint32_t *deps;
+    size_t nd = csan_gexec_deps(gx, i, &deps);
+    for (size_t j = 0; j < nd; j++)
+      fprintf(f, "  n%u -> n%u;\n", deps[j], i);
+  }
+  fprintf(f, "  n%u -> n%u [style=dashed, color=red, label=\"no path: race\"];\n}\n", a, b);
+  fclose(f);
+  csan_log_printf("csan: the graph with this race (nodes at lines %u and %u, no path between "
+                  "them): %s\n",
+                  gr->gnodes[csan_gexec_node_at(gx, a)->payload].cmd->line,
+                  gr->gnodes[csan_gexec_node_at(gx, b)->payload].cmd->line, path);
+}
+
+/* csan_gexec_issue_fn: the real run's node. */
+static int issue_gnode(void *ctx, const csan_gexec *gx, uint32_t i, csan_key lane) {
+  rp_launch *l = ctx;
+  const csan_gexec_node *n = csan_gexec_node_at(gx, i);
+  const rp_gnode *gn = &l->x->gr->gnodes[n->payload];
+  l->x->gr->cur_node = i;
+  l->x->cmd = gn->cmd;
+  run_gnode(l, gn, lane);
+  l->x->cmd = l->launch_cmd;
+  return 0;
+}
+
+/* The dry run: every node of g (child graphs too) is checked. */
+static void check_nodes(rp_launch *l, const csan_graph *g) {
+  uint32_t n = csan_graph_count(g);
+  rp_exec *x = l->x;
+  for (uint32_t i = 0; i < n; i++) {
+    if (++x->gr->node_steps > x->p->limits.max_steps)
+      DIE(x, "graph launches issue more than %llu nodes in all (csan-replay's limit)",
+          (unsigned long long)x->p->limits.max_steps);
+    const rp_gnode *gn = &x->gr->gnodes[csan_graph_payload(g, i)];
+    const rp_cmd *c = gn->cmd;
+    if (csan_graph_kind(g, i) == CSAN_GNODE_CHILD) {
+      check_nodes(l, csan_graph_child(g, i)); /* the node's own copy */
+      continue;
+    }
+    x->cmd = c;
+    run_gnode(l, gn, 0);
+    x->cmd = l->launch_cmd;
+  }
+}
+
+/* cudaGraphInstantiateFlagAutoFreeOnLaunch: what the graph's alloc nodes
+ * allocated and nothing freed since is freed on the launch stream before
+ * the launch (a free there, like cudaFreeAsync). */
+static void auto_free(rp_exec *x, const csan_graph *g, rp_stream_ent *s) {
+  uint32_t n = csan_graph_count(g);
+  for (uint32_t i = 0; i < n; i++) {
+    if (csan_graph_kind(g, i) == CSAN_GNODE_CHILD) {
+      auto_free(x, csan_graph_child(g, i), s);
+      continue;
+    }
+    const rp_cmd *c = x->gr->gnodes[csan_graph_payload(g, i)].cmd;
+    if (csan_graph_kind(g, i) != CSAN_GNODE_MEM_ALLOC)
+      continue;
+    rp_alloc_ent *a = use_alloc(x, c->alloc);
+    if (a->freed)
+      continue;
+    a->freed = true;
+    rp_world *w = x->w;
+    if (!w)
+      continue;
+    csan_op op;
+    issue(x, s, CSAN_OPK_FREE, "auto free on launch", a->size, &op);
+    access_bytes(x, &op, a->base, a->size, CSAN_ACC_FREE | CSAN_ACC_WRITE, c->site);
+    csan_alloc_event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.api = "auto free on launch";
+    ev.op_id = op.op_id;
+    ev.slot = op.slot;
+    ev.epoch = op.epoch;
+    ev.stream = s->key;
+    ev.site = here(x);
+    csan_allocs_remove(w->allocs, a->base, &ev, NULL);
+  }
+}
+
+static void run_graph_launch(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_exec_ent *e = use_gexec(x, c->exec);
+  rp_stream_ent *s = use_stream(x, c->stream);
+  rp_cap_stream *cs = capturing(x, c->stream);
+  if (cs) {
+    /* A graph launched into a capture becomes a child graph node. */
+    no_checked_loop(x);
+    rp_capture *cap = &x->gr->caps[cs->capture];
+    if (cap->invalid_line || e->failed)
+      return;
+    uint32_t id = add_gnode(x, &x->gr->graphs[cap->graph], CSAN_GNODE_CHILD, NULL, e->g,
+                            cs->deps, cs->ndeps, cs->fork_line);
+    set_deps(x, cs, &id, 1);
+    return;
+  }
+  if (e->failed)
+    return;
+  if (e->auto_free)
+    auto_free(x, e->g, s);
+  char where[512];
+  snprintf(where, sizeof(where), "%s (graph exec %s launched at line %u)", s->name, e->name,
+           c->line);
+  rp_launch l = {x, e, csan_intern(where), c};
+  if (!x->w) {
+    check_nodes(&l, e->g);
+    return;
+  }
+  bool dot = x->w->flags.graph_dot[0] != '\0';
+  if (dot) {
+    x->gr->launching = &l;
+    x->gr->nnode_ops = 0;
+  }
+  int rc = csan_gexec_launch(x->w->model, e->gx, s->key, issue_gnode, &l);
+  x->cmd = c;
+  graph_check_model(x, rc, "launching a graph");
+  if (dot) {
+    x->w->on_report = dot_race;
+    x->w->on_report_ctx = x;
+    rp_drain(x->w);
+    x->w->on_report = NULL;
+    x->gr->launching = NULL;
+  }
+}
+
+static void run_exec_set(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_exec_ent *e = use_gexec(x, c->exec);
+  if (e->failed)
+    return;
+  rp_graph_ent *g = &x->gr->graphs[e->graph];
+  uint32_t id = graph_node(x, g, c->node);
+  csan_gnode_kind k = csan_graph_kind(e->g, id);
+  if (k != gnode_kind(c->body) || k == CSAN_GNODE_CHILD)
+    DIE(x, "node '%s' is a %s node: its parameters cannot be set from a %s body", c->node,
+        csan_gnode_kind_name(k), csan_gnode_kind_name(gnode_kind(c->body)));
+  if (c->body == RP_ALLOC_ASYNC || c->body == RP_FREE_ASYNC)
+    DIE(x, "the parameters of memory nodes cannot be changed in an exec");
+  size_t gi = new_gnode(x, c->node, 0);
+  csan_graph_set_payload(e->g, id, gi);
+  if (x->w)
+    graph_check_model(x, csan_gexec_set_payload(e->gx, id, gi), "setting node parameters");
+}
+
+static void run_exec_update(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_exec_ent *e = use_gexec(x, c->exec);
+  rp_graph_ent *g = use_graph(x, c->graph);
+  if (e->failed || g->failed)
+    return;
+  if (!csan_graph_same_topology(e->g, g->g))
+    DIE(x, "graph '%s' does not have the topology of the graph exec '%s' was instantiated "
+           "from (cudaGraphExecUpdate fails)",
+        g->name, e->name);
+  csan_graph *copy = csan_graph_clone(g->g);
+  if (!copy)
+    DIE(x, "out of memory");
+  csan_graph_destroy(e->g);
+  e->g = copy;
+  if (x->w)
+    graph_check_model(x, csan_gexec_update(e->gx, g->g), "updating a graph exec");
+}
+
+static void run_graph_command(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  no_checked_loop(x);
+  switch (c->op) {
+  case RP_GRAPH:
+    new_graph(x, c->graph);
+    break;
+  case RP_NODE:
+    run_node(x);
+    break;
+  case RP_EDGE: {
+    rp_graph_ent *g = use_graph(x, c->graph);
+    uint32_t from = graph_node(x, g, c->deps[0]), to = graph_node(x, g, c->node);
+    if (from == to || csan_graph_reaches(g->g, to, from))
+      DIE(x, "edge %s -> %s would make a cycle", c->deps[0], c->node);
+    graph_check_model(x, csan_graph_add_edge(g->g, from, to), "adding an edge");
+    break;
+  }
+  case RP_CLONE: {
+    rp_graph_ent *src = use_graph(x, c->graph2);
+    size_t si = (size_t)(src - x->gr->graphs);
+    rp_graph_ent *g = new_graph(x, c->graph);
+    src = &x->gr->graphs[si];
+    csan_graph_destroy(g->g);
+    if (!(g->g = csan_graph_clone(src->g)))
+      DIE(x, "out of memory");
+    g->failed = src->failed;
+    uint32_t n = csan_graph_count(src->g);
+    while (n > g->cap_names)
+      g->node_names = grow(x, g->node_names, &g->cap_names, sizeof(*g->node_names));
+    if (n)
+      memcpy(g->node_names, src->node_names, n * sizeof(*g->node_names));
+    break;
+  }
+  case RP_CAPTURE_BEGIN:
+    if (!strcmp(c->stream, "legacy"))
+      DIE(x, "the legacy stream cannot be captured (cudaErrorStreamCaptureUnsupported)");
+    run_capture_begin(x);
+    break;
+  case RP_CAPTURE_END:
+    run_capture_end(x);
+    break;
+  case RP_INSTANTIATE:
+    run_instantiate(x);
+    break;
+  case RP_GRAPH_LAUNCH:
+    run_graph_launch(x);
+    break;
+  case RP_EXEC_SET:
+    run_exec_set(x);
+    break;
+  case RP_EXEC_UPDATE:
+    run_exec_update(x);
+    break;
+  case RP_DESTROY_EXEC: {
+    rp_exec_ent *e = use_gexec(x, c->exec);
+    drop_exec(x, e);
+    e->live = false;
+    e->line = c->line;
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+static void graphs_free(rp_exec *x) {
+  struct rp_graphs *gr = x->gr;
+  if (!gr)
+    return;
+  for (size_t i = 0; i < gr->nexecs; i++)
+    drop_exec(x, &gr->execs[i]);
+  for (size_t i = 0; i < gr->ngraphs; i++) {
+    csan_graph_destroy(gr->graphs[i].g);
+    free(gr->graphs[i].node_names);
+  }
+  for (size_t i = 0; i < gr->ncstreams; i++)
+    free(gr->cstreams[i].deps);
+  for (size_t i = 0; i < gr->ncevents; i++)
+    free(gr->cevents[i].deps);
+  free(gr->node_ops);
+  free(gr->gnodes);
+  free(gr->graphs);
+  free(gr->execs);
+  free(gr->caps);
+  free(gr->cstreams);
+  free(gr->cevents);
+  free(gr);
+  x->gr = NULL;
 }

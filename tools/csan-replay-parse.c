@@ -112,6 +112,18 @@ static const rp_syntax k_syntax[] = {
     {"query-event", RP_QUERY_EVENT, 1, 1, "query-event E"},
     {"repeat", RP_REPEAT, 1, 1, "repeat N"},
     {"end", RP_END, 0, 0, "end"},
+    {"graph", RP_GRAPH, 1, 1, "graph G"},
+    {"node", RP_NODE, 3, MAX_WORDS, "node G N [after N1,N2,...] BODY"},
+    {"edge", RP_EDGE, 3, 3, "edge G FROM TO"},
+    {"clone", RP_CLONE, 2, 2, "clone G SRC"},
+    {"capture-begin", RP_CAPTURE_BEGIN, 1, 4,
+     "capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]]"},
+    {"capture-end", RP_CAPTURE_END, 2, 2, "capture-end S G"},
+    {"instantiate", RP_INSTANTIATE, 2, 3, "instantiate X G [auto-free]"},
+    {"graph-launch", RP_GRAPH_LAUNCH, 2, 2, "graph-launch X S"},
+    {"exec-set", RP_EXEC_SET, 3, MAX_WORDS, "exec-set X N BODY"},
+    {"exec-update", RP_EXEC_UPDATE, 2, 2, "exec-update X G"},
+    {"destroy-exec", RP_DESTROY_EXEC, 1, 1, "destroy-exec X"},
 };
 
 /* The parser's state; rp_parse frees what it holds, also after an error. */
@@ -302,6 +314,144 @@ static void parse_memop(parser *ps, char **w, rp_cmd *c) {
            (unsigned long long)c->ranges[0].len, (unsigned long long)c->ranges[1].len);
 }
 
+/* ---- Graph commands -------------------------------------------------------
+ * A node's body is written as the stream command it would be, without the
+ * stream: `kernel NAME [read R]...`, `memset R`, `memcpy DST SRC`, `host`,
+ * `record E`, `wait E`, `alloc A SIZE`, `free A`, and the node-only
+ * `empty`, `child G`, `conditional`, `device-launch`. The body's fields are
+ * parsed by the stream commands' own parsers. */
+
+/* `N1,N2,...` */
+static void parse_deps(parser *ps, const char *list, rp_cmd *c) {
+  size_t n = 1;
+  for (const char *p = list; *p; p++)
+    n += *p == ',';
+  c->deps = calloc(n, sizeof(*c->deps));
+  if (!c->deps)
+    rp_die(ps->path, ps->line, "out of memory");
+  const char *p = list;
+  for (size_t i = 0; i < n; i++) {
+    const char *q = strchr(p, ',');
+    size_t len = q ? (size_t)(q - p) : strlen(p);
+    c->deps[c->ndeps++] = parse_name(ps, "node", p, len);
+    p = q ? q + 1 : p + len;
+  }
+}
+
+#define GRAPH_BODY_USAGE                                                                      \
+  "kernel NAME [read R]..., memset R, memcpy DST SRC, host, record E, wait E, alloc A SIZE, " \
+  "free A, empty, child G, conditional or device-launch"
+
+/* w[0..nw) is the body: `KIND ARGS...`. */
+static void parse_body(parser *ps, char **w, size_t nw, rp_cmd *c) {
+  if (nw == 0)
+    rp_die(ps->path, ps->line, "missing node body (%s)", GRAPH_BODY_USAGE);
+  /* The stream parsers read w[1] as the stream: a placeholder goes there. */
+  char *v[MAX_WORDS + 3];
+  char graph_word[] = "graph";
+  v[0] = w[0];
+  v[1] = graph_word;
+  for (size_t i = 1; i < nw; i++)
+    v[i + 1] = w[i];
+  size_t nv = nw + 1;
+  const char *k = w[0];
+  size_t nargs = nw - 1;
+#define WANT(n, use)                                                                           \
+  do {                                                                                         \
+    if (nargs != (n))                                                                          \
+      rp_die(ps->path, ps->line, "wrong number of arguments for node body '%s' (usage: %s)", k, \
+             use);                                                                             \
+  } while (0)
+  if (!strcmp(k, "kernel")) {
+    if (nargs < 1)
+      rp_die(ps->path, ps->line, "node body 'kernel' needs a kernel name");
+    c->body = RP_LAUNCH;
+    parse_launch(ps, v, nv, c);
+  } else if (!strcmp(k, "memset")) {
+    WANT(1, "memset R");
+    c->body = c->op = RP_MEMSET;
+    parse_memop(ps, v, c);
+  } else if (!strcmp(k, "memcpy")) {
+    WANT(2, "memcpy DST SRC");
+    c->body = c->op = RP_MEMCPY;
+    parse_memop(ps, v, c);
+  } else if (!strcmp(k, "host")) {
+    WANT(0, "host");
+    c->body = RP_HOST_FUNC;
+  } else if (!strcmp(k, "record") || !strcmp(k, "wait")) {
+    WANT(1, k[0] == 'r' ? "record E" : "wait E");
+    c->body = k[0] == 'r' ? RP_RECORD : RP_WAIT;
+    c->event = parse_name(ps, "event", w[1], strlen(w[1]));
+  } else if (!strcmp(k, "alloc")) {
+    WANT(2, "alloc A SIZE");
+    char *a[4] = {w[0], w[1], w[2], graph_word};
+    c->body = c->op = RP_ALLOC_ASYNC;
+    parse_alloc(ps, a, c);
+  } else if (!strcmp(k, "free")) {
+    WANT(1, "free A");
+    char *a[3] = {w[0], w[1], graph_word};
+    c->body = c->op = RP_FREE_ASYNC;
+    parse_alloc(ps, a, c);
+  } else if (!strcmp(k, "empty")) {
+    WANT(0, "empty");
+    c->body = RP_NODE_EMPTY;
+  } else if (!strcmp(k, "child")) {
+    WANT(1, "child G");
+    c->body = RP_NODE_CHILD;
+    c->graph2 = parse_name(ps, "graph", w[1], strlen(w[1]));
+  } else if (!strcmp(k, "conditional") || !strcmp(k, "device-launch")) {
+    WANT(0, k);
+    c->body = RP_NODE_UNCHECKED;
+    c->kernel = csan_intern(k);
+  } else {
+    rp_die(ps->path, ps->line, "unknown node body '%s' (expected %s)", k, GRAPH_BODY_USAGE);
+  }
+#undef WANT
+  c->stream = NULL;
+}
+
+/* node G N [after N1,...] BODY | exec-set X N BODY */
+static void parse_node(parser *ps, char **w, size_t nw, rp_cmd *c) {
+  rp_op op = c->op;
+  if (op == RP_NODE)
+    c->graph = parse_name(ps, "graph", w[1], strlen(w[1]));
+  else
+    c->exec = parse_name(ps, "exec", w[1], strlen(w[1]));
+  c->node = parse_name(ps, "node", w[2], strlen(w[2]));
+  size_t at = 3;
+  if (op == RP_NODE && nw > 4 && !strcmp(w[3], "after")) {
+    parse_deps(ps, w[4], c);
+    at = 5;
+  }
+  parse_body(ps, w + at, nw - at, c);
+  c->op = op;
+}
+
+/* capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]] */
+static void parse_capture_begin(parser *ps, char **w, size_t nargs, rp_cmd *c) {
+  c->stream = parse_name(ps, "stream", w[1], strlen(w[1]));
+  c->mode = RP_CAPTURE_GLOBAL;
+  for (size_t i = 2; i <= nargs; i++) {
+    if (!strcmp(w[i], "global"))
+      c->mode = RP_CAPTURE_GLOBAL;
+    else if (!strcmp(w[i], "thread-local"))
+      c->mode = RP_CAPTURE_THREAD_LOCAL;
+    else if (!strcmp(w[i], "relaxed"))
+      c->mode = RP_CAPTURE_RELAXED;
+    else if (!strncmp(w[i], "to=", 3))
+      c->graph = parse_name(ps, "graph", w[i] + 3, strlen(w[i] + 3));
+    else if (!strncmp(w[i], "after=", 6) && !c->deps)
+      parse_deps(ps, w[i] + 6, c);
+    else
+      rp_die(ps->path, ps->line,
+             "unknown capture option '%s' (expected global, thread-local, relaxed, to=G or "
+             "after=N1,...)",
+             w[i]);
+  }
+  if (c->deps && !c->graph)
+    rp_die(ps->path, ps->line, "after= needs to=G (the nodes of G the capture starts after)");
+}
+
 /* The words of one command (the command word is w[0]). */
 static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
   const rp_syntax *syn = NULL;
@@ -366,6 +516,50 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
     c->num = parse_num(ps, "a repeat count", w[1]);
     if (c->num > UINT32_MAX)
       rp_die(ps->path, ps->line, "repeat count must be at most %u", UINT32_MAX);
+    break;
+  case RP_GRAPH:
+    c->graph = NAME("graph", 1);
+    break;
+  case RP_NODE:
+  case RP_EXEC_SET:
+    parse_node(ps, w, nw, c);
+    break;
+  case RP_EDGE:
+    c->graph = NAME("graph", 1);
+    parse_deps(ps, w[2], c);
+    if (c->ndeps != 1)
+      rp_die(ps->path, ps->line, "edge takes one source node");
+    c->node = NAME("node", 3);
+    break;
+  case RP_CLONE:
+    c->graph = NAME("graph", 1);
+    c->graph2 = NAME("graph", 2);
+    break;
+  case RP_CAPTURE_BEGIN:
+    parse_capture_begin(ps, w, nargs, c);
+    break;
+  case RP_CAPTURE_END:
+    c->stream = NAME("stream", 1);
+    c->graph = NAME("graph", 2);
+    break;
+  case RP_INSTANTIATE:
+  case RP_EXEC_UPDATE:
+    c->exec = NAME("exec", 1);
+    c->graph = NAME("graph", 2);
+    if (nargs == 3) {
+      if (c->op != RP_INSTANTIATE || strcmp(w[3], "auto-free"))
+        rp_die(ps->path, ps->line, "unknown instantiate option '%s' (expected auto-free)", w[3]);
+      c->num = 1; /* cudaGraphInstantiateFlagAutoFreeOnLaunch */
+    }
+    break;
+  case RP_GRAPH_LAUNCH:
+    c->exec = NAME("exec", 1);
+    c->stream = NAME("stream", 2);
+    break;
+  case RP_DESTROY_EXEC:
+    c->exec = NAME("exec", 1);
+    break;
+  default:
     break;
   }
 }
@@ -537,8 +731,10 @@ int rp_parse(const char *path, const char *text, size_t len, const char *variant
 }
 
 void rp_program_free(rp_program *p) {
-  for (size_t i = 0; i < p->ncmds; i++)
+  for (size_t i = 0; i < p->ncmds; i++) {
     free(p->cmds[i].ranges);
+    free(p->cmds[i].deps);
+  }
   free(p->cmds);
   memset(p, 0, sizeof(*p));
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "csan-replay.h"
+#include "csan_unchecked.h"
 
 /* Operations come from the registry. A kernel's access has no device site
  * to say its size, so for the earlier operation of the entry being reported
@@ -77,8 +78,10 @@ void rp_drain(rp_world *w) {
   csan_shadow_cpu_clear_races(w->shadow);
   for (uint32_t i = 0; i < n && !csan_report_should_halt(w->reporter); i++) {
     w->reporting = &v[i].e;
-    csan_report_races(w->reporter, &v[i].e, 1);
+    size_t printed = csan_report_races(w->reporter, &v[i].e, 1);
     w->reporting = NULL;
+    if (printed && w->on_report)
+      w->on_report(w->on_report_ctx, &v[i].e);
   }
   free(v);
   if (csan_report_should_halt(w->reporter))
@@ -89,7 +92,14 @@ void rp_finish(rp_world *w) {
   csan_shadow_pool_stats ps;
   csan_shadow_cpu_pool_stats(w->shadow, &ps);
   csan_report_notes notes = {w->not_recorded, ps.exhausted, w->cut_streams};
+  csan_unchecked_print(); /* graph nodes csan does not follow */
   int status = csan_report_finish(w->reporter, 0, &notes);
+  if (w->capture_errors) {
+    /* A capture error is a bug of the program, as a race is. */
+    csan_log_printf("csan: reported %llu stream capture error(s)\n",
+                    (unsigned long long)w->capture_errors);
+    status = w->flags.exitcode;
+  }
   csan_log_close();
   exit(status);
 }

@@ -90,8 +90,31 @@ typedef enum rp_op {
   RP_QUERY_STREAM,
   RP_QUERY_EVENT,
   RP_REPEAT,
-  RP_END
+  RP_END,
+  /* CUDA graphs (csan-replay-graph.c) */
+  RP_GRAPH,
+  RP_NODE,
+  RP_EDGE,
+  RP_CLONE,
+  RP_CAPTURE_BEGIN,
+  RP_CAPTURE_END,
+  RP_INSTANTIATE,
+  RP_GRAPH_LAUNCH,
+  RP_EXEC_SET,
+  RP_EXEC_UPDATE,
+  RP_DESTROY_EXEC,
+  /* node bodies only (rp_cmd.body) */
+  RP_NODE_EMPTY,
+  RP_NODE_CHILD,
+  RP_NODE_UNCHECKED
 } rp_op;
+
+/* Stream capture modes (cudaStreamCaptureMode). */
+typedef enum rp_capture_mode {
+  RP_CAPTURE_GLOBAL = 0,
+  RP_CAPTURE_THREAD_LOCAL,
+  RP_CAPTURE_RELAXED
+} rp_capture_mode;
 
 /* One access of an operation: `A` (the whole allocation) or `A[OFF:LEN]`.
  * Each access written in the schedule is one site, as one load or store
@@ -119,6 +142,19 @@ typedef struct rp_cmd {
   rp_range *ranges;    /* launch, memset (1), memcpy (2: source, destination) */
   size_t nranges;
   size_t match;        /* repeat: index of its end; end: index of its repeat */
+  /* Graph commands. node and exec-set carry their node's body as the
+   * fields above (kernel, ranges, event, alloc, num, site) with `body` the
+   * command it would be on a stream (RP_LAUNCH, RP_MEMSET, RP_MEMCPY,
+   * RP_HOST_FUNC, RP_RECORD, RP_WAIT, RP_ALLOC_ASYNC, RP_FREE_ASYNC) or
+   * RP_NODE_EMPTY / RP_NODE_CHILD / RP_NODE_UNCHECKED. */
+  const char *graph;   /* G */
+  const char *graph2;  /* a child node's graph, clone's source, exec-update's graph */
+  const char *node;    /* N */
+  const char *exec;    /* X */
+  const char **deps;   /* node: `after N1,N2,...`; edge: the source */
+  size_t ndeps;
+  rp_op body;
+  rp_capture_mode mode; /* capture-begin */
 } rp_cmd;
 
 typedef struct rp_program {
@@ -174,6 +210,11 @@ typedef struct rp_world {
   uint32_t drain_cap;
   uint64_t not_recorded; /* races the table had no room for, over all drains */
   uint64_t cut_streams;  /* streams whose checking was cut */
+  uint64_t capture_errors; /* stream capture errors reported (graphs) */
+  /* Called for each race entry rp_drain reports (not for duplicates or
+   * suppressed ones), when set: the graph commands' DOT pictures. */
+  void (*on_report)(void *ctx, const csan_race *e);
+  void *on_report_ctx;
 } rp_world;
 
 /* Runs the program. world null: the dry run (names and checks only; fills

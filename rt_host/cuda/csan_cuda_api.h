@@ -310,7 +310,7 @@ void __csan___cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtr, v
 void __csan_register_device_var(const void *host_var, const char *name, uint64_t size,
                                 uint32_t flags);
 
-/* Graphs: passed through; csan warns once that graphs are not checked. */
+/* Graphs (csan_api_graph.c). */
 cudaError_t __csan_cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode,
                                           CSAN_SITE_PARAM);
 cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
@@ -323,6 +323,18 @@ cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t strea
                                    CSAN_SITE_PARAM);
 cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream,
                                         CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                        unsigned long long flags, CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                                 unsigned long long flags, CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphExecDestroy(cudaGraphExec_t graphExec, CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec,
+                                                    cudaGraphNode_t node,
+                                                    const struct cudaKernelNodeParams *pNodeParams,
+                                                    CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                       cudaGraphExecUpdateResultInfo *resultInfo,
+                                       CSAN_SITE_PARAM);
 
 /* Test hook (runtime tests only): advances the epoch counter of a stream's
  * slot by n, as n back-to-back operations would (csan_model_advance), so the

@@ -38,6 +38,9 @@
   X(cuFuncGetAttribute, 2020)                                                                 \
   X(cuFuncSetAttribute, 9000)                                                                 \
   X(cuLaunchKernelEx, 11060)                                                                  \
+  X(cuGraphAddKernelNode, 12000)                                                              \
+  X(cuGraphKernelNodeSetParams, 12000)                                                        \
+  X(cuGraphExecKernelNodeSetParams, 12000)                                                    \
   X(cuMemcpyDtoHAsync, 3020)                                                                  \
   X(cuMemcpyHtoDAsync, 3020)                                                                  \
   X(cuMemsetD8Async, 3020)                                                                    \

@@ -161,19 +161,12 @@ bool csan_rt_stream_ensure(cudaStream_t s, bool pt, csan_key *key) {
   return true;
 }
 
-void csan_rt_warn_graphs(void) {
-  static _Atomic bool warned;
-  csan_rt_warn_once(&warned, "CUDA graphs are not checked: work captured into a graph and "
-                             "graph launches are not tracked");
-}
-
 bool csan_rt_capturing(cudaStream_t s, bool pt) {
   CUstreamCaptureStatus st = CU_STREAM_CAPTURE_STATUS_NONE;
   if (csan_g.drv.cuStreamIsCapturing(csan_rt_cu_stream(s, pt), &st) != CUDA_SUCCESS ||
       st == CU_STREAM_CAPTURE_STATUS_NONE)
     return false;
-  csan_rt_warn_graphs();
-  return true;
+  return true; /* captured work is checked when its graph is launched */
 }
 
 csan_key csan_rt_event_key(cudaEvent_t e) {
@@ -286,6 +279,20 @@ bool csan_rt_op_begin(csan_rt_op *o, cudaStream_t s, bool pt, const csan_rt_op_d
   }
   o->prepared = true;
   op_register(&o->op, o->stream, d);
+  return true;
+}
+
+bool csan_rt_lane_op(csan_op *op, csan_key lane, const csan_rt_op_desc *d) {
+  issue_lock();
+  if (csan_model_op_prepare(csan_g.model, lane, op) != CSAN_MODEL_OK) {
+    issue_unlock();
+    return false;
+  }
+  op_register(op, lane, d);
+  csan_model_op_commit(csan_g.model, op);
+  issue_unlock();
+  if (op->epoch >= CSAN_EPOCH_RESET_AT)
+    atomic_store(&csan_rt_rebase_pending, true);
   return true;
 }
 

@@ -22,11 +22,9 @@ bool csan_rt_stream_ensure(cudaStream_t s, bool pt, csan_key *key);
  * synchronizing the device; a stale key of the same value is replaced.
  * Fatal when 254 streams are really alive. */
 void csan_rt_stream_add(csan_key key, csan_stream_kind kind);
-/* True when s is being captured into a graph (its work is not checked;
- * warns once). */
+/* True when s is being captured into a graph: its work is recorded by CUDA,
+ * not run, and is checked when the graph is launched (csan_api_graph.c). */
 bool csan_rt_capturing(cudaStream_t s, bool pt);
-/* Once per run: graphs are not checked. */
-void csan_rt_warn_graphs(void);
 /* Events: the model knows every event used (created on first use). */
 csan_key csan_rt_event_key(cudaEvent_t e);
 void csan_rt_event_ensure(csan_key key);
@@ -63,6 +61,10 @@ void csan_rt_op_end(csan_rt_op *o, bool success);
 void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags);
 /* The launch context of any operation (a host operation's, too). */
 void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags);
+/* An operation on a model stream that is no CUDA stream (a graph exec's
+ * lane, csan_graph.h): prepared, registered and committed at once. False:
+ * not modelled. */
+bool csan_rt_lane_op(csan_op *op, csan_key lane, const csan_rt_op_desc *d);
 /* A host operation (slot CSAN_HOST_SLOT), registered. False: not modelled. */
 bool csan_rt_host_op(csan_op *op, const csan_rt_op_desc *d);
 

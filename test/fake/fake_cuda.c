@@ -426,6 +426,18 @@ typedef struct fake_event {
   double ms; /* when it was last recorded (the fake's work is done by then) */
 } fake_event;
 
+/* The graph section (below) keeps what each capture made. */
+static void capture_started(fake_stream *f);
+struct fake_graph;
+static struct fake_graph *capture_finished(fake_stream *f, int *unjoined);
+static int capture_kernel(cudaStream_t s, const void *func, const unsigned grid[3],
+                          const unsigned block[3], size_t shmem, void **args);
+static int capture_copy(cudaStream_t s, void *d, const void *src, size_t bytes);
+static int capture_set(cudaStream_t s, void *d, int v, size_t bytes);
+static int capture_host(cudaStream_t s, cudaHostFn_t fn, void *data);
+static int capture_record(cudaEvent_t e, cudaStream_t s);
+static int capture_wait(cudaStream_t s, cudaEvent_t e);
+
 static int is_special(cudaStream_t s) {
   return !s || s == cudaStreamLegacy || s == cudaStreamPerThread;
 }
@@ -495,6 +507,7 @@ FAKE_EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s) {
 static cudaError_t stream_wait_event(cudaStream_t s, cudaEvent_t e) {
   if (!stream_ok(s) || !event_of(e))
     return rt_fail(cudaErrorInvalidResourceHandle);
+  capture_wait(s, e);
   return cudaSuccess;
 }
 
@@ -564,6 +577,8 @@ FAKE_EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void
   RT_ENTER("cudaLaunchHostFunc");
   if (!stream_ok(s))
     return rt_fail(cudaErrorInvalidResourceHandle);
+  if (capture_host(s, fn, data))
+    return cudaSuccess;
   fn(data);
   return cudaSuccess;
 }
@@ -572,6 +587,8 @@ FAKE_EXPORT cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t s, cudaHostFn_t fn,
   RT_ENTER("cudaLaunchHostFunc_ptsz");
   if (!stream_ok(s))
     return rt_fail(cudaErrorInvalidResourceHandle);
+  if (capture_host(s, fn, data))
+    return cudaSuccess;
   fn(data);
   return cudaSuccess;
 }
@@ -608,6 +625,8 @@ static cudaError_t event_record(cudaEvent_t e, cudaStream_t s) {
   fake_event *f = event_of(e);
   if (!f || !stream_ok(s))
     return rt_fail(cudaErrorInvalidResourceHandle);
+  if (capture_record(e, s))
+    return cudaSuccess;
   f->recorded = 1;
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -744,10 +763,9 @@ static cudaError_t begin_capture(cudaStream_t s, enum cudaStreamCaptureMode mode
   f->capture_thread = thread_id();
   f->invalidated = 0;
   pthread_mutex_unlock(&g_mu);
+  capture_started(f);
   return cudaSuccess;
 }
-
-static int g_graph_object;
 
 static cudaError_t end_capture(cudaStream_t s, cudaGraph_t *g) {
   fake_stream *f = stream_of(s);
@@ -760,11 +778,14 @@ static cudaError_t end_capture(cudaStream_t s, cudaGraph_t *g) {
   f->capturing = 0;
   int invalidated = f->invalidated;
   pthread_mutex_unlock(&g_mu);
-  if (invalidated) {
+  int unjoined = 0;
+  struct fake_graph *graph = capture_finished(f, &unjoined);
+  if (invalidated || unjoined) {
     *g = NULL;
-    return rt_fail(cudaErrorStreamCaptureInvalidated);
+    return rt_fail(invalidated ? cudaErrorStreamCaptureInvalidated
+                               : cudaErrorStreamCaptureUnjoined);
   }
-  *g = (cudaGraph_t)(void *)&g_graph_object;
+  *g = (cudaGraph_t)(void *)graph;
   return cudaSuccess;
 }
 
@@ -787,16 +808,6 @@ FAKE_EXPORT cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g) {
 FAKE_EXPORT cudaError_t cudaStreamEndCapture_ptsz(cudaStream_t s, cudaGraph_t *g) {
   RT_ENTER("cudaStreamEndCapture_ptsz");
   return end_capture(s, g);
-}
-
-FAKE_EXPORT cudaError_t cudaGraphLaunch(cudaGraphExec_t g, cudaStream_t s) {
-  RT_ENTER("cudaGraphLaunch");
-  return g && stream_ok(s) ? cudaSuccess : rt_fail(cudaErrorInvalidValue);
-}
-
-FAKE_EXPORT cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t g, cudaStream_t s) {
-  RT_ENTER("cudaGraphLaunch_ptsz");
-  return g && stream_ok(s) ? cudaSuccess : rt_fail(cudaErrorInvalidValue);
 }
 
 /* ------------------------------------------------------------------------
@@ -1490,6 +1501,8 @@ static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size
   case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: return rt_fail(cudaErrorLaunchOutOfResources);
   default: return rt_fail(cudaErrorInvalidValue);
   }
+  if (capture_kernel(s, func, grid, block, shmem, args))
+    return cudaSuccess;
   run_user(f, 0, NULL, grid, block, shmem, s, coop, args);
   return cudaSuccess;
 }
@@ -1830,6 +1843,1093 @@ FAKE_EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size
 }
 
 /* What compiled programs ask besides csan's API. */
+/* ------------------------------------------------------------------------
+ * CUDA graphs: stream capture, explicit nodes, edges, instantiation,
+ * launches and exec updates.
+ *
+ * A graph is a list of nodes, each with the nodes it depends on. Stream
+ * capture adds nodes instead of running the work (rt_launch, the async
+ * copies and sets, host functions); an event recorded in a capturing stream
+ * carries the stream's dependencies, and a stream that waits for it joins
+ * the capture. cudaStreamEndCapture fails with cudaErrorStreamCaptureUnjoined
+ * when a node other than the origin stream's last ones has no dependent. An
+ * exec is a copy of the graph; a launch runs its nodes in a topological
+ * order, now, on the launch stream (kernel nodes with a CUfunction, as csan
+ * makes its instrumented copies, go through cuLaunchKernelEx). Kernel
+ * parameters are copied: 8 bytes each for a test's kernel, plus the launch
+ * context for a twin.
+ * ---------------------------------------------------------------------- */
+
+#define GRAPH_MAGIC 0x47525048u
+#define GNODE_MAGIC 0x474e4f44u
+#define GEXEC_MAGIC 0x47455843u
+
+typedef struct fake_gnode fake_gnode;
+typedef struct fake_graph {
+  uint32_t magic;
+  fake_gnode **n;
+  size_t len, cap;
+} fake_graph;
+
+struct fake_gnode {
+  uint32_t magic;
+  fake_graph *owner;
+  enum cudaGraphNodeType type;
+  fake_gnode **deps;
+  size_t ndeps, cap;
+  /* kernel */
+  const void *stub;  /* runtime kernel, or */
+  CUfunction cufn;   /* a driver function (csan's twin) */
+  unsigned grid[3], block[3], shmem;
+  unsigned char *argbuf; /* the parameters' values, back to back */
+  size_t argbytes;
+  size_t *argoff;
+  size_t nargs;
+  void **argv; /* pointers into argbuf */
+  /* memcpy (1D), memset (1D) */
+  void *dst;
+  const void *src;
+  size_t bytes;
+  unsigned value;
+  /* host */
+  cudaHostFn_t fn;
+  void *data;
+  /* event record / wait */
+  cudaEvent_t event;
+  /* child graph */
+  fake_graph *child;
+  /* memory alloc / free */
+  void *dptr;
+};
+
+typedef struct fake_gexec {
+  uint32_t magic;
+  fake_graph *src;  /* the graph it was instantiated from (node handles) */
+  fake_graph *copy; /* its own nodes, same order */
+} fake_gexec;
+
+static fake_graph *graph_of(cudaGraph_t g) {
+  fake_graph *f = (fake_graph *)g;
+  return f && f->magic == GRAPH_MAGIC ? f : NULL;
+}
+static fake_gnode *gnode_of(cudaGraphNode_t n) {
+  fake_gnode *f = (fake_gnode *)n;
+  return f && f->magic == GNODE_MAGIC ? f : NULL;
+}
+static fake_gexec *gexec_of(cudaGraphExec_t x) {
+  fake_gexec *f = (fake_gexec *)x;
+  return f && f->magic == GEXEC_MAGIC ? f : NULL;
+}
+
+static fake_graph *graph_new(void) {
+  fake_graph *g = calloc(1, sizeof *g);
+  g->magic = GRAPH_MAGIC;
+  return g;
+}
+
+static void gnode_add_dep(fake_gnode *n, fake_gnode *d) {
+  for (size_t i = 0; i < n->ndeps; i++)
+    if (n->deps[i] == d)
+      return;
+  if (n->ndeps == n->cap) {
+    n->cap = n->cap ? 2 * n->cap : 4;
+    n->deps = realloc(n->deps, n->cap * sizeof *n->deps);
+  }
+  n->deps[n->ndeps++] = d;
+}
+
+static fake_gnode *gnode_new(fake_graph *g, enum cudaGraphNodeType t, fake_gnode *const *deps,
+                             size_t ndeps) {
+  fake_gnode *n = calloc(1, sizeof *n);
+  n->magic = GNODE_MAGIC;
+  n->owner = g;
+  n->type = t;
+  for (size_t i = 0; i < ndeps; i++)
+    gnode_add_dep(n, deps[i]);
+  if (g->len == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 16;
+    g->n = realloc(g->n, g->cap * sizeof *g->n);
+  }
+  g->n[g->len++] = n;
+  return n;
+}
+
+static int deps_ok(fake_graph *g, const cudaGraphNode_t *deps, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    fake_gnode *d = gnode_of(deps[i]);
+    if (!d || d->owner != g)
+      return 0;
+  }
+  return 1;
+}
+
+/* Copies a kernel's parameters: 8 bytes each, and for a twin the launch
+ * context after them. */
+static void gnode_set_args(fake_gnode *n, size_t nargs, void **args, int twin) {
+  free(n->argbuf);
+  free(n->argoff);
+  free(n->argv);
+  size_t total = 8 * nargs + (twin ? sizeof(csan_launch_ctx) : 0);
+  size_t count = nargs + (twin ? 1 : 0);
+  n->argbuf = calloc(1, total ? total : 1);
+  n->argbytes = total;
+  n->argoff = calloc(count ? count : 1, sizeof *n->argoff);
+  n->argv = calloc(count ? count : 1, sizeof *n->argv);
+  for (size_t i = 0; i < count; i++) {
+    n->argoff[i] = 8 * i;
+    size_t size = i < nargs ? 8 : sizeof(csan_launch_ctx);
+    if (args && args[i])
+      memcpy(n->argbuf + n->argoff[i], args[i], size);
+    n->argv[i] = n->argbuf + n->argoff[i];
+  }
+  n->nargs = count;
+}
+
+static int kernel_nparams_of_stub(const void *stub) {
+  fake_kernel *k = kernel_by_stub(stub);
+  return k ? k->nparams : -1;
+}
+
+static fake_graph *fake_graph_clone(const fake_graph *g);
+
+/* d takes s's parameters (its own copies); d keeps its dependencies. */
+static void gnode_copy_params(fake_gnode *d, const fake_gnode *s) {
+  fake_gnode **deps = d->deps;
+  size_t ndeps = d->ndeps, cap = d->cap;
+  fake_graph *owner = d->owner, *old_child = d->child;
+  free(d->argbuf);
+  free(d->argoff);
+  free(d->argv);
+  *d = *s;
+  d->deps = deps;
+  d->ndeps = ndeps;
+  d->cap = cap;
+  d->owner = owner;
+  d->argbuf = NULL;
+  d->argoff = NULL;
+  d->argv = NULL;
+  if (s->nargs) {
+    d->argbuf = malloc(s->argbytes ? s->argbytes : 1);
+    memcpy(d->argbuf, s->argbuf, s->argbytes);
+    d->argoff = malloc(s->nargs * sizeof *d->argoff);
+    memcpy(d->argoff, s->argoff, s->nargs * sizeof *d->argoff);
+    d->argv = malloc(s->nargs * sizeof *d->argv);
+    for (size_t i = 0; i < s->nargs; i++)
+      d->argv[i] = d->argbuf + d->argoff[i];
+  }
+  (void)old_child; /* a replaced child graph stays readable (handles) */
+  if (s->child)
+    d->child = fake_graph_clone(s->child);
+}
+
+static fake_graph *fake_graph_clone(const fake_graph *g) {
+  fake_graph *c = graph_new();
+  for (size_t i = 0; i < g->len; i++) {
+    fake_gnode *n = gnode_new(c, g->n[i]->type, NULL, 0);
+    gnode_copy_params(n, g->n[i]);
+  }
+  for (size_t i = 0; i < g->len; i++)
+    for (size_t j = 0; j < g->n[i]->ndeps; j++)
+      for (size_t k = 0; k < g->len; k++)
+        if (g->n[k] == g->n[i]->deps[j])
+          gnode_add_dep(c->n[i], c->n[k]);
+  return c;
+}
+
+static void graph_free(fake_graph *g) {
+  if (!g)
+    return;
+  for (size_t i = 0; i < g->len; i++) {
+    fake_gnode *n = g->n[i];
+    graph_free(n->child);
+    free(n->deps);
+    free(n->argbuf);
+    free(n->argoff);
+    free(n->argv);
+    n->magic = 0; /* handles stay readable and invalid, as streams' */
+  }
+  free(g->n);
+  g->magic = 0;
+}
+
+/* ---- capture ---- */
+
+typedef struct fake_cap {
+  fake_graph *graph;
+  fake_stream *origin;
+} fake_cap;
+
+/* A stream's part in a capture (fake_stream.capturing), by stream. */
+typedef struct fake_cap_stream {
+  fake_stream *s;
+  fake_graph *graph;
+  fake_stream *origin;
+  fake_gnode **deps;
+  size_t ndeps, cap;
+} fake_cap_stream;
+
+/* An event recorded in a capture. */
+typedef struct fake_cap_event {
+  fake_event *e;
+  fake_graph *graph;
+  fake_gnode **deps;
+  size_t ndeps;
+} fake_cap_event;
+
+#define MAX_CAP_STREAMS 64
+static fake_cap_stream g_cap_streams[MAX_CAP_STREAMS];
+static fake_cap_event g_cap_events[MAX_CAP_STREAMS];
+
+static fake_cap_stream *cap_stream(fake_stream *s) {
+  for (int i = 0; i < MAX_CAP_STREAMS; i++)
+    if (g_cap_streams[i].s == s && s)
+      return &g_cap_streams[i];
+  return NULL;
+}
+
+static void cap_set_deps(fake_cap_stream *c, fake_gnode *const *deps, size_t n) {
+  if (n > c->cap) {
+    c->cap = n;
+    c->deps = realloc(c->deps, n * sizeof *c->deps);
+  }
+  if (n)
+    memcpy(c->deps, deps, n * sizeof *deps);
+  c->ndeps = n;
+}
+
+static fake_cap_stream *cap_join(fake_stream *s, fake_graph *g, fake_stream *origin) {
+  for (int i = 0; i < MAX_CAP_STREAMS; i++)
+    if (!g_cap_streams[i].s) {
+      fake_cap_stream *c = &g_cap_streams[i];
+      c->s = s;
+      c->graph = g;
+      c->origin = origin;
+      c->ndeps = 0;
+      return c;
+    }
+  fake_fatal("too many capturing streams");
+}
+
+static void capture_started(fake_stream *f) {
+  cap_join(f, graph_new(), f);
+}
+
+/* The capturing stream of handle s, if it is capturing. */
+static fake_cap_stream *capturing_stream(cudaStream_t s) {
+  fake_stream *f = stream_of(s);
+  return f && f->capturing ? cap_stream(f) : NULL;
+}
+
+/* A node captured on c: after the stream's dependencies, which become it. */
+static fake_gnode *capture_node(fake_cap_stream *c, enum cudaGraphNodeType t) {
+  fake_gnode *n = gnode_new(c->graph, t, c->deps, c->ndeps);
+  cap_set_deps(c, &n, 1);
+  tally("capture:node");
+  return n;
+}
+
+static int capture_kernel(cudaStream_t s, const void *func, const unsigned grid[3],
+                          const unsigned block[3], size_t shmem, void **args) {
+  fake_cap_stream *c = capturing_stream(s);
+  if (!c)
+    return 0;
+  fake_gnode *n = capture_node(c, cudaGraphNodeTypeKernel);
+  n->stub = func;
+  memcpy(n->grid, grid, sizeof n->grid);
+  memcpy(n->block, block, sizeof n->block);
+  n->shmem = (unsigned)shmem;
+  int np = kernel_nparams_of_stub(func);
+  gnode_set_args(n, np > 0 ? (size_t)np : 0, args, 0);
+  return 1;
+}
+
+static int capture_copy(cudaStream_t s, void *d, const void *src, size_t bytes) {
+  fake_cap_stream *c = capturing_stream(s);
+  if (!c)
+    return 0;
+  fake_gnode *n = capture_node(c, cudaGraphNodeTypeMemcpy);
+  n->dst = d;
+  n->src = src;
+  n->bytes = bytes;
+  return 1;
+}
+
+static int capture_set(cudaStream_t s, void *d, int v, size_t bytes) {
+  fake_cap_stream *c = capturing_stream(s);
+  if (!c)
+    return 0;
+  fake_gnode *n = capture_node(c, cudaGraphNodeTypeMemset);
+  n->dst = d;
+  n->value = (unsigned)v & 0xff;
+  n->bytes = bytes;
+  return 1;
+}
+
+static int capture_host(cudaStream_t s, cudaHostFn_t fn, void *data) {
+  fake_cap_stream *c = capturing_stream(s);
+  if (!c)
+    return 0;
+  fake_gnode *n = capture_node(c, cudaGraphNodeTypeHost);
+  n->fn = fn;
+  n->data = data;
+  return 1;
+}
+
+static fake_cap_event *cap_event(fake_event *e) {
+  for (int i = 0; i < MAX_CAP_STREAMS; i++)
+    if (g_cap_events[i].e == e && e)
+      return &g_cap_events[i];
+  return NULL;
+}
+
+/* An event recorded in a capturing stream keeps the stream's dependencies. */
+static int capture_record(cudaEvent_t e, cudaStream_t s) {
+  fake_cap_stream *c = capturing_stream(s);
+  fake_event *fe = event_of(e);
+  if (!c || !fe)
+    return 0;
+  fake_cap_event *ce = cap_event(fe);
+  for (int i = 0; !ce && i < MAX_CAP_STREAMS; i++)
+    if (!g_cap_events[i].e)
+      ce = &g_cap_events[i];
+  if (!ce)
+    fake_fatal("too many events recorded in captures");
+  ce->e = fe;
+  ce->graph = c->graph;
+  free(ce->deps);
+  ce->deps = c->ndeps ? malloc(c->ndeps * sizeof *ce->deps) : NULL;
+  if (c->ndeps)
+    memcpy(ce->deps, c->deps, c->ndeps * sizeof *ce->deps);
+  ce->ndeps = c->ndeps;
+  return 1;
+}
+
+/* A stream waiting for an event recorded in a capture joins it (or, in it,
+ * adds the event's dependencies to its own). */
+static int capture_wait(cudaStream_t s, cudaEvent_t e) {
+  fake_event *fe = event_of(e);
+  fake_cap_event *ce = fe ? cap_event(fe) : NULL;
+  fake_cap_stream *c = capturing_stream(s);
+  if (!ce || !ce->graph)
+    return c != NULL; /* an outside event in a capture: no dependency (fake) */
+  if (!c) {
+    fake_stream *f = stream_of(s);
+    if (!f)
+      return 0;
+    fake_cap_stream *o = NULL;
+    for (int i = 0; i < MAX_CAP_STREAMS && !o; i++)
+      if (g_cap_streams[i].s && g_cap_streams[i].graph == ce->graph)
+        o = &g_cap_streams[i];
+    if (!o)
+      return 0;
+    c = cap_join(f, ce->graph, o->origin);
+    f->capturing = 1;
+    f->capture_mode = o->origin->capture_mode;
+    f->capture_thread = o->origin->capture_thread;
+    cap_set_deps(c, ce->deps, ce->ndeps);
+    return 1;
+  }
+  for (size_t i = 0; i < ce->ndeps; i++) {
+    int have = 0;
+    for (size_t j = 0; j < c->ndeps && !have; j++)
+      have = c->deps[j] == ce->deps[i];
+    if (!have) {
+      fake_gnode *d = ce->deps[i];
+      if (c->ndeps == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 4;
+        c->deps = realloc(c->deps, c->cap * sizeof *c->deps);
+      }
+      c->deps[c->ndeps++] = d;
+    }
+  }
+  return 1;
+}
+
+/* The end of the capture begun on f: its graph, or null when a forked
+ * stream was not joined back (*unjoined). Every stream of the capture
+ * leaves it. */
+static fake_graph *capture_finished(fake_stream *f, int *unjoined) {
+  fake_cap_stream *c = cap_stream(f);
+  *unjoined = 0;
+  if (!c)
+    return NULL;
+  fake_graph *g = c->graph;
+  for (size_t i = 0; i < g->len; i++) {
+    int has_dependent = 0, terminal = 0;
+    for (size_t j = 0; j < g->len && !has_dependent; j++)
+      for (size_t k = 0; k < g->n[j]->ndeps; k++)
+        if (g->n[j]->deps[k] == g->n[i])
+          has_dependent = 1;
+    for (size_t j = 0; j < c->ndeps; j++)
+      terminal |= c->deps[j] == g->n[i];
+    if (!has_dependent && !terminal)
+      *unjoined = 1;
+  }
+  for (int i = 0; i < MAX_CAP_STREAMS; i++)
+    if (g_cap_streams[i].graph == g) {
+      if (g_cap_streams[i].s != f)
+        g_cap_streams[i].s->capturing = 0;
+      g_cap_streams[i].s = NULL;
+      g_cap_streams[i].graph = NULL;
+    }
+  for (int i = 0; i < MAX_CAP_STREAMS; i++)
+    if (g_cap_events[i].graph == g)
+      g_cap_events[i].graph = NULL;
+  return g;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *st) {
+  RT_ENTER("cudaStreamIsCapturing");
+  fake_stream *f = stream_of(s);
+  if (!st || !stream_ok(s))
+    return rt_fail(cudaErrorInvalidValue);
+  *st = f && f->capturing ? (f->invalidated ? cudaStreamCaptureStatusInvalidated
+                                            : cudaStreamCaptureStatusActive)
+                          : cudaStreamCaptureStatusNone;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s,
+                                                 enum cudaStreamCaptureStatus *st,
+                                                 unsigned long long *id, cudaGraph_t *graph,
+                                                 const cudaGraphNode_t **deps,
+                                                 const cudaGraphEdgeData **edges, size_t *n) {
+  RT_ENTER("cudaStreamGetCaptureInfo");
+  fake_cap_stream *c = capturing_stream(s);
+  if (!st || !stream_ok(s))
+    return rt_fail(cudaErrorInvalidValue);
+  *st = c ? cudaStreamCaptureStatusActive : cudaStreamCaptureStatusNone;
+  if (id)
+    *id = c ? (unsigned long long)(uintptr_t)c->graph : 0;
+  if (graph)
+    *graph = c ? (cudaGraph_t)c->graph : NULL;
+  if (deps)
+    *deps = c ? (const cudaGraphNode_t *)c->deps : NULL;
+  if (edges)
+    *edges = NULL;
+  if (n)
+    *n = c ? c->ndeps : 0;
+  return cudaSuccess;
+}
+
+/* ---- explicit graphs ---- */
+
+FAKE_EXPORT cudaError_t cudaGraphCreate(cudaGraph_t *g, unsigned int flags) {
+  RT_ENTER("cudaGraphCreate");
+  if (!g || flags)
+    return rt_fail(cudaErrorInvalidValue);
+  *g = (cudaGraph_t)graph_new();
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphDestroy(cudaGraph_t g) {
+  RT_ENTER("cudaGraphDestroy");
+  fake_graph *f = graph_of(g);
+  if (!f)
+    return rt_fail(cudaErrorInvalidValue);
+  graph_free(f);
+  return cudaSuccess;
+}
+
+#define ADD_NODE(type)                                                                         \
+  fake_graph *fg = graph_of(g);                                                                \
+  if (!node || !fg || (n && !deps) || !deps_ok(fg, deps, n))                                   \
+    return rt_fail(cudaErrorInvalidValue);                                                     \
+  fake_gnode *nn = gnode_new(fg, type, (fake_gnode *const *)deps, n);                          \
+  *node = (cudaGraphNode_t)nn
+
+FAKE_EXPORT cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                               const cudaGraphNode_t *deps, size_t n,
+                                               const struct cudaKernelNodeParams *p) {
+  RT_ENTER("cudaGraphAddKernelNode");
+  int np = p ? kernel_nparams_of_stub(p->func) : -1;
+  if (np < 0)
+    return rt_fail(cudaErrorInvalidDeviceFunction);
+  ADD_NODE(cudaGraphNodeTypeKernel);
+  nn->stub = p->func;
+  unsigned grid[3] = {p->gridDim.x, p->gridDim.y, p->gridDim.z};
+  unsigned block[3] = {p->blockDim.x, p->blockDim.y, p->blockDim.z};
+  memcpy(nn->grid, grid, sizeof grid);
+  memcpy(nn->block, block, sizeof block);
+  nn->shmem = p->sharedMemBytes;
+  gnode_set_args(nn, (size_t)np, p->kernelParams, 0);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *node, cudaGraph_t g,
+                                                 const cudaGraphNode_t *deps, size_t n,
+                                                 void *dst, const void *src, size_t count,
+                                                 enum cudaMemcpyKind kind) {
+  RT_ENTER("cudaGraphAddMemcpyNode1D");
+  (void)kind;
+  ADD_NODE(cudaGraphNodeTypeMemcpy);
+  nn->dst = dst;
+  nn->src = src;
+  nn->bytes = count;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                               const cudaGraphNode_t *deps, size_t n,
+                                               const struct cudaMemsetParams *p) {
+  RT_ENTER("cudaGraphAddMemsetNode");
+  if (!p || p->elementSize != 1 || p->height != 1)
+    return rt_fail(cudaErrorInvalidValue); /* the fake knows 1D byte sets */
+  ADD_NODE(cudaGraphNodeTypeMemset);
+  nn->dst = p->dst;
+  nn->value = p->value & 0xff;
+  nn->bytes = p->width;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                             const cudaGraphNode_t *deps, size_t n,
+                                             const struct cudaHostNodeParams *p) {
+  RT_ENTER("cudaGraphAddHostNode");
+  if (!p || !p->fn)
+    return rt_fail(cudaErrorInvalidValue);
+  ADD_NODE(cudaGraphNodeTypeHost);
+  nn->fn = p->fn;
+  nn->data = p->userData;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                              const cudaGraphNode_t *deps, size_t n) {
+  RT_ENTER("cudaGraphAddEmptyNode");
+  ADD_NODE(cudaGraphNodeTypeEmpty);
+  (void)nn;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                   const cudaGraphNode_t *deps, size_t n,
+                                                   cudaGraph_t child) {
+  RT_ENTER("cudaGraphAddChildGraphNode");
+  fake_graph *c = graph_of(child);
+  if (!c)
+    return rt_fail(cudaErrorInvalidValue);
+  ADD_NODE(cudaGraphNodeTypeGraph);
+  nn->child = fake_graph_clone(c);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                    const cudaGraphNode_t *deps, size_t n,
+                                                    cudaEvent_t e) {
+  RT_ENTER("cudaGraphAddEventRecordNode");
+  if (!event_of(e))
+    return rt_fail(cudaErrorInvalidValue);
+  ADD_NODE(cudaGraphNodeTypeEventRecord);
+  nn->event = e;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                  const cudaGraphNode_t *deps, size_t n,
+                                                  cudaEvent_t e) {
+  RT_ENTER("cudaGraphAddEventWaitNode");
+  if (!event_of(e))
+    return rt_fail(cudaErrorInvalidValue);
+  ADD_NODE(cudaGraphNodeTypeWaitEvent);
+  nn->event = e;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                 const cudaGraphNode_t *deps, size_t n,
+                                                 struct cudaMemAllocNodeParams *p) {
+  RT_ENTER("cudaGraphAddMemAllocNode");
+  if (!p || !p->bytesize)
+    return rt_fail(cudaErrorInvalidValue);
+  ADD_NODE(cudaGraphNodeTypeMemAlloc);
+  /* The address is the graph's from now on (CUDA reserves it here). */
+  nn->dptr = p->dptr = dev_alloc(p->bytesize, 0);
+  nn->bytes = p->bytesize;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                                const cudaGraphNode_t *deps, size_t n,
+                                                void *dptr) {
+  RT_ENTER("cudaGraphAddMemFreeNode");
+  ADD_NODE(cudaGraphNodeTypeMemFree);
+  nn->dptr = dptr;
+  return cudaSuccess;
+}
+#undef ADD_NODE
+
+FAKE_EXPORT cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphNode_t *from,
+                                                 const cudaGraphNode_t *to,
+                                                 const cudaGraphEdgeData *edges, size_t n) {
+  RT_ENTER("cudaGraphAddDependencies");
+  (void)edges;
+  fake_graph *fg = graph_of(g);
+  if (!fg || !deps_ok(fg, from, n) || !deps_ok(fg, to, n))
+    return rt_fail(cudaErrorInvalidValue);
+  for (size_t i = 0; i < n; i++)
+    gnode_add_dep(gnode_of(to[i]), gnode_of(from[i]));
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n) {
+  RT_ENTER("cudaGraphGetNodes");
+  fake_graph *fg = graph_of(g);
+  if (!fg || !n)
+    return rt_fail(cudaErrorInvalidValue);
+  if (nodes)
+    for (size_t i = 0; i < *n && i < fg->len; i++)
+      nodes[i] = (cudaGraphNode_t)fg->n[i];
+  *n = fg->len;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from,
+                                          cudaGraphNode_t *to, cudaGraphEdgeData *edges,
+                                          size_t *n) {
+  RT_ENTER("cudaGraphGetEdges");
+  fake_graph *fg = graph_of(g);
+  if (!fg || !n)
+    return rt_fail(cudaErrorInvalidValue);
+  size_t k = 0;
+  for (size_t i = 0; i < fg->len; i++)
+    for (size_t j = 0; j < fg->n[i]->ndeps; j++, k++)
+      if (from && to && k < *n) {
+        from[k] = (cudaGraphNode_t)fg->n[i]->deps[j];
+        to[k] = (cudaGraphNode_t)fg->n[i];
+        if (edges)
+          memset(&edges[k], 0, sizeof edges[k]);
+      }
+  *n = k;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                                     cudaGraphEdgeData *edges, size_t *n) {
+  RT_ENTER("cudaGraphNodeGetDependencies");
+  fake_gnode *f = gnode_of(node);
+  if (!f || !n)
+    return rt_fail(cudaErrorInvalidValue);
+  for (size_t i = 0; deps && i < *n && i < f->ndeps; i++) {
+    deps[i] = (cudaGraphNode_t)f->deps[i];
+    if (edges)
+      memset(&edges[i], 0, sizeof edges[i]);
+  }
+  *n = f->ndeps;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *out,
+                                                       cudaGraphEdgeData *edges, size_t *n) {
+  RT_ENTER("cudaGraphNodeGetDependentNodes");
+  fake_gnode *f = gnode_of(node);
+  if (!f || !n)
+    return rt_fail(cudaErrorInvalidValue);
+  size_t k = 0;
+  for (size_t i = 0; i < f->owner->len; i++)
+    for (size_t j = 0; j < f->owner->n[i]->ndeps; j++)
+      if (f->owner->n[i]->deps[j] == f) {
+        if (out && k < *n) {
+          out[k] = (cudaGraphNode_t)f->owner->n[i];
+          if (edges)
+            memset(&edges[k], 0, sizeof edges[k]);
+        }
+        k++;
+      }
+  *n = k;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *t) {
+  RT_ENTER("cudaGraphNodeGetType");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !t)
+    return rt_fail(cudaErrorInvalidValue);
+  *t = n->type;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
+                                                     struct cudaKernelNodeParams *p) {
+  RT_ENTER("cudaGraphKernelNodeGetParams");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !p || n->type != cudaGraphNodeTypeKernel || !n->stub)
+    return rt_fail(cudaErrorInvalidValue);
+  memset(p, 0, sizeof *p);
+  p->func = (void *)n->stub;
+  p->gridDim = (dim3){n->grid[0], n->grid[1], n->grid[2]};
+  p->blockDim = (dim3){n->block[0], n->block[1], n->block[2]};
+  p->sharedMemBytes = n->shmem;
+  p->kernelParams = n->argv;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node,
+                                                     const struct cudaKernelNodeParams *p) {
+  RT_ENTER("cudaGraphKernelNodeSetParams");
+  fake_gnode *n = gnode_of(node);
+  int np = p ? kernel_nparams_of_stub(p->func) : -1;
+  if (!n || np < 0 || n->type != cudaGraphNodeTypeKernel)
+    return rt_fail(cudaErrorInvalidValue);
+  n->stub = p->func;
+  n->cufn = NULL;
+  n->grid[0] = p->gridDim.x, n->grid[1] = p->gridDim.y, n->grid[2] = p->gridDim.z;
+  n->block[0] = p->blockDim.x, n->block[1] = p->blockDim.y, n->block[2] = p->blockDim.z;
+  n->shmem = p->sharedMemBytes;
+  gnode_set_args(n, (size_t)np, p->kernelParams, 0);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node,
+                                                     struct cudaMemcpy3DParms *p) {
+  RT_ENTER("cudaGraphMemcpyNodeGetParams");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !p || n->type != cudaGraphNodeTypeMemcpy)
+    return rt_fail(cudaErrorInvalidValue);
+  memset(p, 0, sizeof *p);
+  p->srcPtr.ptr = (void *)n->src;
+  p->dstPtr.ptr = n->dst;
+  p->srcPtr.pitch = p->dstPtr.pitch = p->srcPtr.xsize = p->dstPtr.xsize = n->bytes;
+  p->srcPtr.ysize = p->dstPtr.ysize = 1;
+  p->extent.width = n->bytes;
+  p->extent.height = p->extent.depth = 1;
+  p->kind = cudaMemcpyDefault;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node,
+                                                     struct cudaMemsetParams *p) {
+  RT_ENTER("cudaGraphMemsetNodeGetParams");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !p || n->type != cudaGraphNodeTypeMemset)
+    return rt_fail(cudaErrorInvalidValue);
+  memset(p, 0, sizeof *p);
+  p->dst = n->dst;
+  p->value = n->value;
+  p->elementSize = 1;
+  p->width = n->bytes;
+  p->height = 1;
+  p->pitch = n->bytes;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *g) {
+  RT_ENTER("cudaGraphChildGraphNodeGetGraph");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !g || n->type != cudaGraphNodeTypeGraph)
+    return rt_fail(cudaErrorInvalidValue);
+  *g = (cudaGraph_t)n->child;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *e) {
+  RT_ENTER("cudaGraphEventRecordNodeGetEvent");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !e || n->type != cudaGraphNodeTypeEventRecord)
+    return rt_fail(cudaErrorInvalidValue);
+  *e = n->event;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *e) {
+  RT_ENTER("cudaGraphEventWaitNodeGetEvent");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !e || n->type != cudaGraphNodeTypeWaitEvent)
+    return rt_fail(cudaErrorInvalidValue);
+  *e = n->event;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
+                                                       struct cudaMemAllocNodeParams *p) {
+  RT_ENTER("cudaGraphMemAllocNodeGetParams");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !p || n->type != cudaGraphNodeTypeMemAlloc)
+    return rt_fail(cudaErrorInvalidValue);
+  memset(p, 0, sizeof *p);
+  p->bytesize = n->bytes;
+  p->dptr = n->dptr;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out) {
+  RT_ENTER("cudaGraphMemFreeNodeGetParams");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !dptr_out || n->type != cudaGraphNodeTypeMemFree)
+    return rt_fail(cudaErrorInvalidValue);
+  *(void **)dptr_out = n->dptr;
+  return cudaSuccess;
+}
+
+/* CUDA does not clone graphs with memory (or conditional) nodes. */
+static int graph_has_memory_nodes(const fake_graph *g) {
+  for (size_t i = 0; i < g->len; i++)
+    if (g->n[i]->type == cudaGraphNodeTypeMemAlloc || g->n[i]->type == cudaGraphNodeTypeMemFree ||
+        (g->n[i]->child && graph_has_memory_nodes(g->n[i]->child)))
+      return 1;
+  return 0;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphClone(cudaGraph_t *out, cudaGraph_t g) {
+  RT_ENTER("cudaGraphClone");
+  fake_graph *fg = graph_of(g);
+  if (!fg || !out)
+    return rt_fail(cudaErrorInvalidValue);
+  if (graph_has_memory_nodes(fg))
+    return rt_fail(cudaErrorNotSupported);
+  *out = (cudaGraph_t)fake_graph_clone(fg);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *out, cudaGraphNode_t orig,
+                                                 cudaGraph_t clone) {
+  RT_ENTER("cudaGraphNodeFindInClone");
+  fake_gnode *o = gnode_of(orig);
+  fake_graph *c = graph_of(clone);
+  if (!o || !c || !out)
+    return rt_fail(cudaErrorInvalidValue);
+  for (size_t i = 0; i < o->owner->len && i < c->len; i++)
+    if (o->owner->n[i] == o) {
+      *out = (cudaGraphNode_t)c->n[i];
+      return cudaSuccess;
+    }
+  return rt_fail(cudaErrorInvalidValue);
+}
+
+/* ---- execs ---- */
+
+static cudaError_t instantiate(cudaGraphExec_t *x, cudaGraph_t g) {
+  fake_graph *fg = graph_of(g);
+  if (!fg || !x)
+    return rt_fail(cudaErrorInvalidValue);
+  fake_gexec *e = calloc(1, sizeof *e);
+  e->magic = GEXEC_MAGIC;
+  e->src = fg;
+  e->copy = fake_graph_clone(fg);
+  *x = (cudaGraphExec_t)e;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphInstantiate(cudaGraphExec_t *x, cudaGraph_t g,
+                                             unsigned long long flags) {
+  RT_ENTER("cudaGraphInstantiate");
+  (void)flags;
+  return instantiate(x, g);
+}
+
+FAKE_EXPORT cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *x, cudaGraph_t g,
+                                                      unsigned long long flags) {
+  RT_ENTER("cudaGraphInstantiateWithFlags");
+  (void)flags;
+  return instantiate(x, g);
+}
+
+FAKE_EXPORT cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x) {
+  RT_ENTER("cudaGraphExecDestroy");
+  fake_gexec *e = gexec_of(x);
+  if (!e)
+    return rt_fail(cudaErrorInvalidValue);
+  graph_free(e->copy);
+  e->magic = 0;
+  return cudaSuccess;
+}
+
+/* The exec's copy of a node of the graph it was instantiated from. */
+static fake_gnode *exec_node(fake_gexec *e, cudaGraphNode_t node) {
+  for (size_t i = 0; i < e->src->len && i < e->copy->len; i++)
+    if ((cudaGraphNode_t)e->src->n[i] == node)
+      return e->copy->n[i];
+  return NULL;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t x, cudaGraphNode_t node,
+                                                         const struct cudaKernelNodeParams *p) {
+  RT_ENTER("cudaGraphExecKernelNodeSetParams");
+  fake_gexec *e = gexec_of(x);
+  fake_gnode *n = e ? exec_node(e, node) : NULL;
+  int np = p ? kernel_nparams_of_stub(p->func) : -1;
+  if (!n || np < 0 || n->type != cudaGraphNodeTypeKernel)
+    return rt_fail(cudaErrorInvalidValue);
+  n->stub = p->func;
+  n->grid[0] = p->gridDim.x, n->grid[1] = p->gridDim.y, n->grid[2] = p->gridDim.z;
+  n->block[0] = p->blockDim.x, n->block[1] = p->blockDim.y, n->block[2] = p->blockDim.z;
+  n->shmem = p->sharedMemBytes;
+  gnode_set_args(n, (size_t)np, p->kernelParams, 0);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g,
+                                            cudaGraphExecUpdateResultInfo *info) {
+  RT_ENTER("cudaGraphExecUpdate");
+  fake_gexec *e = gexec_of(x);
+  fake_graph *fg = graph_of(g);
+  if (info)
+    memset(info, 0, sizeof *info);
+  if (!e || !fg)
+    return rt_fail(cudaErrorInvalidValue);
+  if (fg->len != e->copy->len) {
+    if (info)
+      info->result = cudaGraphExecUpdateErrorTopologyChanged;
+    return rt_fail(cudaErrorGraphExecUpdateFailure);
+  }
+  for (size_t i = 0; i < fg->len; i++)
+    if (fg->n[i]->type != e->copy->n[i]->type || fg->n[i]->ndeps != e->copy->n[i]->ndeps) {
+      if (info)
+        info->result = cudaGraphExecUpdateErrorTopologyChanged;
+      return rt_fail(cudaErrorGraphExecUpdateFailure);
+    }
+  for (size_t i = 0; i < fg->len; i++)
+    gnode_copy_params(e->copy->n[i], fg->n[i]);
+  e->src = fg;
+  return cudaSuccess;
+}
+
+/* Runs the graph's nodes now, in a topological order, on stream s. */
+static void graph_run(fake_graph *g, cudaStream_t s) {
+  char *done = calloc(g->len ? g->len : 1, 1);
+  size_t left = g->len;
+  while (left) {
+    size_t before = left;
+    for (size_t i = 0; i < g->len; i++) {
+      fake_gnode *n = g->n[i];
+      if (done[i])
+        continue;
+      int ready = 1;
+      for (size_t j = 0; j < n->ndeps && ready; j++)
+        for (size_t k = 0; k < g->len; k++)
+          if (g->n[k] == n->deps[j] && !done[k])
+            ready = 0;
+      if (!ready)
+        continue;
+      done[i] = 1;
+      left--;
+      switch (n->type) {
+      case cudaGraphNodeTypeKernel:
+        if (n->cufn) {
+          CUlaunchConfig cfg;
+          memset(&cfg, 0, sizeof cfg);
+          cfg.gridDimX = n->grid[0], cfg.gridDimY = n->grid[1], cfg.gridDimZ = n->grid[2];
+          cfg.blockDimX = n->block[0], cfg.blockDimY = n->block[1], cfg.blockDimZ = n->block[2];
+          cfg.sharedMemBytes = n->shmem;
+          cfg.hStream = (CUstream)s;
+          if (drv_launch_kernel_ex(&cfg, n->cufn, n->argv, NULL) != CUDA_SUCCESS)
+            fake_fatal("a graph's kernel node failed to launch");
+        } else {
+          fake_kernel *k = kernel_by_stub(n->stub);
+          run_user(&k->k[cur_device()], 0, NULL, n->grid, n->block, n->shmem, s, 0, n->argv);
+        }
+        break;
+      case cudaGraphNodeTypeMemcpy:
+        memmove(n->dst, n->src, n->bytes);
+        break;
+      case cudaGraphNodeTypeMemset:
+        memset(n->dst, (int)n->value, n->bytes);
+        break;
+      case cudaGraphNodeTypeHost:
+        n->fn(n->data);
+        break;
+      case cudaGraphNodeTypeGraph:
+        graph_run(n->child, s);
+        break;
+      case cudaGraphNodeTypeEventRecord: {
+        fake_event *fe = event_of(n->event);
+        if (fe)
+          fe->recorded = 1;
+        break;
+      }
+      default:
+        break;
+      }
+    }
+    if (left == before)
+      fake_fatal("a graph has a cycle");
+  }
+  free(done);
+}
+
+static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s) {
+  fake_gexec *e = gexec_of(x);
+  if (!e || !stream_ok(s))
+    return rt_fail(cudaErrorInvalidValue);
+  fake_cap_stream *c = capturing_stream(s);
+  if (c) { /* a graph launched into a capture: a child graph node */
+    fake_gnode *n = capture_node(c, cudaGraphNodeTypeGraph);
+    n->child = fake_graph_clone(e->copy);
+    return cudaSuccess;
+  }
+  tally("graph:launch");
+  graph_run(e->copy, s);
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphLaunch(cudaGraphExec_t x, cudaStream_t s) {
+  RT_ENTER("cudaGraphLaunch");
+  return graph_launch(x, s);
+}
+
+FAKE_EXPORT cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t x, cudaStream_t s) {
+  RT_ENTER("cudaGraphLaunch_ptsz");
+  return graph_launch(x, s);
+}
+
+/* The driver's kernel node parameters (csan's instrumented copies: the
+ * twin as a CUfunction, its context as the last parameter). */
+static CUresult drv_graph_kernel_set(fake_gnode *n, const CUDA_KERNEL_NODE_PARAMS *p) {
+  fake_func *f = p ? func_of(p->func) : NULL;
+  if (!n || !f || n->type != cudaGraphNodeTypeKernel || p->extra)
+    return CUDA_ERROR_INVALID_VALUE;
+  int twin = f->kind == FN_TWIN;
+  size_t np = f->kernel ? (size_t)f->kernel->nparams : 2; /* csan's kernels: two */
+  n->stub = NULL;
+  n->cufn = p->func;
+  n->grid[0] = p->gridDimX, n->grid[1] = p->gridDimY, n->grid[2] = p->gridDimZ;
+  n->block[0] = p->blockDimX, n->block[1] = p->blockDimY, n->block[2] = p->blockDimZ;
+  n->shmem = p->sharedMemBytes;
+  if (f->kind >= FN_RK_ACCESS) {
+    /* csan's range check: its parameter block and its context. */
+    free(n->argbuf);
+    free(n->argoff);
+    free(n->argv);
+    n->argbytes = sizeof(csan_rk_access_params) + sizeof(csan_launch_ctx);
+    n->argbuf = calloc(1, n->argbytes);
+    n->argoff = calloc(2, sizeof *n->argoff);
+    n->argv = calloc(2, sizeof *n->argv);
+    n->argoff[1] = sizeof(csan_rk_access_params);
+    memcpy(n->argbuf, p->kernelParams[0], sizeof(csan_rk_access_params));
+    memcpy(n->argbuf + n->argoff[1], p->kernelParams[1], sizeof(csan_launch_ctx));
+    n->argv[0] = n->argbuf;
+    n->argv[1] = n->argbuf + n->argoff[1];
+    n->nargs = 2;
+    return CUDA_SUCCESS;
+  }
+  gnode_set_args(n, np, p->kernelParams, twin);
+  return CUDA_SUCCESS;
+}
+
+static CUresult drv_graph_kernel_node_set_params(CUgraphNode node,
+                                                 const CUDA_KERNEL_NODE_PARAMS *p) {
+  DRV_ENTER("cuGraphKernelNodeSetParams");
+  return drv_graph_kernel_set(gnode_of((cudaGraphNode_t)node), p);
+}
+
+static CUresult drv_graph_add_kernel_node(CUgraphNode *node, CUgraph g, const CUgraphNode *deps,
+                                          size_t n, const CUDA_KERNEL_NODE_PARAMS *p) {
+  DRV_ENTER("cuGraphAddKernelNode");
+  fake_graph *fg = graph_of((cudaGraph_t)g);
+  if (!node || !fg || (n && !deps) || !deps_ok(fg, (const cudaGraphNode_t *)deps, n))
+    return CUDA_ERROR_INVALID_VALUE;
+  fake_gnode *nn = gnode_new(fg, cudaGraphNodeTypeKernel, (fake_gnode *const *)deps, n);
+  *node = (CUgraphNode)nn;
+  return drv_graph_kernel_set(nn, p);
+}
+
+static CUresult drv_graph_exec_kernel_node_set_params(CUgraphExec x, CUgraphNode node,
+                                                      const CUDA_KERNEL_NODE_PARAMS *p) {
+  DRV_ENTER("cuGraphExecKernelNodeSetParams");
+  fake_gexec *e = gexec_of((cudaGraphExec_t)x);
+  return drv_graph_kernel_set(e ? exec_node(e, (cudaGraphNode_t)node) : NULL, p);
+}
+
 FAKE_EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev) {
   RT_ENTER("cudaGetDeviceProperties");
   if (dev < 0 || dev >= g_ndevices)
@@ -2158,6 +3258,9 @@ static const struct {
     {"cuFuncGetAttribute", 2020, (void *)drv_func_get_attribute},
     {"cuFuncSetAttribute", 9000, (void *)drv_func_set_attribute},
     {"cuLaunchKernelEx", 11060, (void *)drv_launch_kernel_ex},
+    {"cuGraphAddKernelNode", 12000, (void *)drv_graph_add_kernel_node},
+    {"cuGraphKernelNodeSetParams", 12000, (void *)drv_graph_kernel_node_set_params},
+    {"cuGraphExecKernelNodeSetParams", 12000, (void *)drv_graph_exec_kernel_node_set_params},
     {"cuMemcpyDtoHAsync", 3020, (void *)drv_memcpy_dtoh_async},
     {"cuMemcpyHtoDAsync", 3020, (void *)drv_memcpy_htod_async},
     {"cuMemsetD8Async", 3020, (void *)drv_memset_d8_async},
@@ -2536,6 +3639,8 @@ FAKE_EXPORT cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, enum c
   RT_ENTER("cudaMemcpyAsync");
   (void)k;
   STREAM_CHECK(st);
+  if (capture_copy(st, d, s, n))
+    return cudaSuccess;
   memmove(d, s, n);
   return cudaSuccess;
 }
@@ -2545,6 +3650,8 @@ FAKE_EXPORT cudaError_t cudaMemcpyAsync_ptsz(void *d, const void *s, size_t n,
   RT_ENTER("cudaMemcpyAsync_ptsz");
   (void)k;
   STREAM_CHECK(st);
+  if (capture_copy(st, d, s, n))
+    return cudaSuccess;
   memmove(d, s, n);
   return cudaSuccess;
 }
@@ -2766,6 +3873,8 @@ FAKE_EXPORT cudaError_t cudaMemset_ptds(void *d, int v, size_t n) {
 FAKE_EXPORT cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t st) {
   RT_ENTER("cudaMemsetAsync");
   STREAM_CHECK(st);
+  if (capture_set(st, d, v, n))
+    return cudaSuccess;
   memset(d, v, n);
   return cudaSuccess;
 }
@@ -2773,6 +3882,8 @@ FAKE_EXPORT cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t s
 FAKE_EXPORT cudaError_t cudaMemsetAsync_ptsz(void *d, int v, size_t n, cudaStream_t st) {
   RT_ENTER("cudaMemsetAsync_ptsz");
   STREAM_CHECK(st);
+  if (capture_set(st, d, v, n))
+    return cudaSuccess;
   memset(d, v, n);
   return cudaSuccess;
 }

@@ -1,49 +1,769 @@
-/* csan_api_graph.c: CUDA graphs. csan does not model graphs yet: capture
- * and graph launches pass through, and csan says so once (work issued to a
- * capturing stream is skipped by every family, see csan_rt_capturing).
+/* csan_api_graph.c: CUDA graphs (DESIGN.md, "CUDA graphs").
+ *
+ * Capture is not execution: work issued to a capturing stream is recorded
+ * by CUDA and skipped by every family (csan_rt_capturing), so it touches no
+ * shadow and no clock. What a graph does is read when it is instantiated:
+ * its nodes and edges (cudaGraphGetNodes/GetEdges), whatever made them.
+ *
+ * Instantiation makes an instrumented copy (cudaGraphClone) whose kernel
+ * nodes run their twins K__csan (cuGraphKernelNodeSetParams), and
+ * instantiates the copy: the exec the program gets runs the twins. The
+ * topology goes to the core (csan_graph.h), which makes the exec's lanes.
+ *
+ * A launch expands into the model (csan_gexec_launch): each node gets its
+ * operation on its lane, and each kernel node's context is written into
+ * the exec (cuGraphExecKernelNodeSetParams, which changes only later
+ * launches) before the exec is launched as it is. Nothing is rebuilt or
+ * serialized per launch; the host cost is one operation and one parameter
+ * update per kernel node. The exec's launches are ordered (rule of
+ * cudaGraphLaunch), so a context written for launch n+1 cannot reach a
+ * still-running launch n.
+ *
+ * Memcpy and memset nodes get csan's range check as kernel nodes of the
+ * copy, after the node's dependencies and before it, their contexts set
+ * per launch like a kernel's.
+ *
+ * CUDA clones no graph with memory alloc/free nodes: csan then switches the
+ * program's own kernel nodes to their twins for the instantiation and puts
+ * them back after it, and adds no node (its copies, sets and memory
+ * lifetimes are ordered, not checked; counted).
+ *
+ * Not followed yet, and named once each and counted (csan_unchecked):
+ * copies of CUDA arrays, everything inside child graphs (CUDA sets exec
+ * parameters of top-level nodes only; ordered), kernels without a twin,
+ * conditional nodes and other node kinds csan does not know (ordered).
  */
-#include "csan_rt_device.h"
-#include "csan_rt_ops.h"
+#include <stdlib.h>
+#include <string.h>
 
-static void warn_graphs(void) {
-  csan_rt_init();
-  csan_rt_warn_graphs();
+#include "csan_graph.h"
+#include "csan_rt_device.h"
+#include "csan_rt_kernels.h"
+#include "csan_rt_ops.h"
+#include "csan_rt_twins.h"
+#include "csan_rt_xfer.h"
+#include "csan_unchecked.h"
+
+/* CUDA 13 gave the edge functions edge data; 12.x has the short forms. */
+#if CUDART_VERSION >= 13000
+#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
+#define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, NULL, n)
+#define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
+#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
+#else
+#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
+#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
+#define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
+#define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
+#endif
+
+/* What csan knows of one node of an instantiated graph (or of a child). */
+typedef struct gnode_info {
+  csan_gnode_kind kind;
+  cudaGraphNode_t orig; /* the node of the graph the program instantiated */
+  cudaGraphNode_t copy; /* its node in csan's copy (top-level nodes) */
+  twin_entry twin;      /* kernels */
+  const void *func;     /* the program's kernel (in place: put back) */
+  bool checked;         /* a kernel node that runs its twin */
+  unsigned grid[3], block[3], shmem;
+  unsigned char *args; /* the kernel's parameters, back to back */
+  size_t *off;
+  uint32_t nargs;
+  cudaEvent_t event;
+  /* memcpy / memset nodes: csan's range checks, kernel nodes of the copy
+   * that run just before the node (its source, its destination). */
+  cudaGraphNode_t chk[2];
+  csan_rk_access_params rk[2];
+  uint32_t nchk;
+  uint64_t bytes;
+} gnode_info;
+
+typedef struct graph_rec {
+  cudaGraphExec_t exec; /* the exec of csan's copy: what the program holds */
+  cudaGraph_t copy;     /* csan's copy, or the program's graph (in_place) */
+  bool in_place;        /* CUDA could not clone the graph (memory nodes) */
+  csan_graph *g;
+  csan_gexec *gx;
+  gnode_info *info;
+  size_t n, cap;
+  csan_host_site site; /* where it was instantiated */
+  pthread_mutex_t mu;  /* launches and setters of this exec */
+  struct graph_rec *next;
+} graph_rec;
+
+static pthread_mutex_t g_recs_mu = PTHREAD_MUTEX_INITIALIZER;
+static graph_rec *g_recs;
+
+static graph_rec *rec_find(cudaGraphExec_t x) {
+  pthread_mutex_lock(&g_recs_mu);
+  graph_rec *r = g_recs;
+  while (r && r->exec != x)
+    r = r->next;
+  pthread_mutex_unlock(&g_recs_mu);
+  return r;
 }
+
+static void info_free(gnode_info *info, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(info[i].args);
+    free(info[i].off);
+  }
+  free(info);
+}
+
+static void rec_free(graph_rec *r) {
+  if (r->gx)
+    csan_gexec_destroy(csan_g.model, r->gx);
+  csan_graph_destroy(r->g);
+  info_free(r->info, r->n);
+  if (r->copy && !r->in_place)
+    cudaGraphDestroy(r->copy);
+  pthread_mutex_destroy(&r->mu);
+  free(r);
+}
+
+/* Names a kind of node csan lets through (once) and counts it. */
+static void unchecked(const char *name, const char *reason, const csan_host_site *site) {
+  if (csan_unchecked_add(name, reason, site))
+    csan_log_printf("csan: %s: %s (counted at exit)\n", name, reason);
+}
+
+static csan_gnode_kind kind_of(enum cudaGraphNodeType t) {
+  switch (t) {
+  case cudaGraphNodeTypeKernel: return CSAN_GNODE_KERNEL;
+  case cudaGraphNodeTypeMemcpy: return CSAN_GNODE_MEMCPY;
+  case cudaGraphNodeTypeMemset: return CSAN_GNODE_MEMSET;
+  case cudaGraphNodeTypeHost: return CSAN_GNODE_HOST;
+  case cudaGraphNodeTypeGraph: return CSAN_GNODE_CHILD;
+  case cudaGraphNodeTypeEmpty: return CSAN_GNODE_EMPTY;
+  case cudaGraphNodeTypeWaitEvent: return CSAN_GNODE_EVENT_WAIT;
+  case cudaGraphNodeTypeEventRecord: return CSAN_GNODE_EVENT_RECORD;
+  case cudaGraphNodeTypeMemAlloc: return CSAN_GNODE_MEM_ALLOC;
+  case cudaGraphNodeTypeMemFree: return CSAN_GNODE_MEM_FREE;
+  default: return CSAN_GNODE_UNCHECKED;
+  }
+}
+
+/* The kernel's parameters, copied (their sizes from the driver). */
+static bool copy_args(gnode_info *in, void **params) {
+  uint32_t n = in->twin.nparams;
+  in->off = calloc(n + 1, sizeof *in->off);
+  size_t *size = calloc(n + 1, sizeof *size);
+  size_t total = 0;
+  bool ok = in->off && size;
+  for (uint32_t i = 0; ok && i < n; i++) {
+    size_t off = 0;
+    ok = csan_g.drv.cuFuncGetParamInfo(in->twin.kernel, i, &off, &size[i]) == CUDA_SUCCESS;
+    in->off[i] = total;
+    total += (size[i] + 7) & ~(size_t)7; /* each value 8-byte aligned in the copy */
+    in->off[i + 1] = total;
+  }
+  in->args = ok ? calloc(1, total ? total : 1) : NULL;
+  for (uint32_t i = 0; in->args && i < n; i++)
+    memcpy(in->args + in->off[i], params[i], size[i]); /* exactly the parameter's bytes */
+  free(size);
+  if (!in->args)
+    return false;
+  in->nargs = n;
+  return true;
+}
+
+/* Kernel node parameters of the twin with context ctx. */
+static CUresult set_twin(graph_rec *r, const gnode_info *in, const csan_launch_ctx *ctx,
+                         bool in_exec) {
+  void *argv[CSAN_MAX_SLOTS];
+  if (in->nargs + 1 > CSAN_MAX_SLOTS)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (uint32_t i = 0; i < in->nargs; i++)
+    argv[i] = in->args + in->off[i];
+  argv[in->nargs] = (void *)ctx;
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  p.func = in->twin.twin;
+  p.gridDimX = in->grid[0], p.gridDimY = in->grid[1], p.gridDimZ = in->grid[2];
+  p.blockDimX = in->block[0], p.blockDimY = in->block[1], p.blockDimZ = in->block[2];
+  p.sharedMemBytes = in->shmem;
+  p.kernelParams = argv;
+  return in_exec ? csan_g.drv.cuGraphExecKernelNodeSetParams((CUgraphExec)r->exec,
+                                                             (CUgraphNode)in->copy, &p)
+                 : csan_g.drv.cuGraphKernelNodeSetParams((CUgraphNode)in->copy, &p);
+}
+
+/* A kernel node: its twin and parameters; in csan's copy (top level) the
+ * node is switched to the twin. */
+static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
+  struct cudaKernelNodeParams p;
+  if (cudaGraphKernelNodeGetParams(in->orig, &p) != cudaSuccess || p.extra) {
+    unchecked("graph kernel node with extra parameters",
+              "csan reads kernel parameters given as kernelParams only", &r->site);
+    return;
+  }
+  in->twin = csan_rt_twin_get(p.func);
+  in->func = p.func;
+  in->grid[0] = p.gridDim.x, in->grid[1] = p.gridDim.y, in->grid[2] = p.gridDim.z;
+  in->block[0] = p.blockDim.x, in->block[1] = p.blockDim.y, in->block[2] = p.blockDim.z;
+  in->shmem = p.sharedMemBytes;
+  if (!in->twin.twin) {
+    unchecked("graph kernel node without an instrumented twin",
+              "the kernel's module was not built by csan", &r->site);
+    return;
+  }
+  if (!top) {
+    unchecked("graph kernel node in a child graph",
+              "CUDA updates exec parameters of top-level nodes only: the kernel runs "
+              "unchecked (its ordering is followed)",
+              &r->site);
+    return;
+  }
+  csan_launch_ctx zero;
+  memset(&zero, 0, sizeof zero);
+  in->checked = copy_args(in, p.kernelParams) && set_twin(r, in, &zero, false) == CUDA_SUCCESS;
+  if (!in->checked)
+    unchecked("graph kernel node csan could not switch to its twin",
+              "the driver refused the instrumented kernel's parameters", &r->site);
+}
+
+/* The parameters of csan_rk_access over one side of a copy or set. */
+static CUresult set_check(graph_rec *r, const gnode_info *in, uint32_t j, const csan_launch_ctx *ctx,
+                          bool in_exec) {
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  void *args[] = {(void *)&in->rk[j], (void *)ctx};
+  p.func = csan_g.rk_access;
+  p.gridDimX = csan_rk_grid(csan_rk_access_items(&in->rk[j]), csan_g.max_blocks);
+  p.gridDimY = p.gridDimZ = 1;
+  p.blockDimX = CSAN_RK_BLOCK;
+  p.blockDimY = p.blockDimZ = 1;
+  p.kernelParams = args;
+  return in_exec ? csan_g.drv.cuGraphExecKernelNodeSetParams((CUgraphExec)r->exec,
+                                                             (CUgraphNode)in->chk[j], &p)
+                 : csan_g.drv.cuGraphKernelNodeSetParams((CUgraphNode)in->chk[j], &p);
+}
+
+/* Adds a range check of [base, ...) to csan's copy: before the node (after
+ * its own dependencies), or with `after`, right after it (before its
+ * dependents: an alloc node's ALLOC tags). Only bytes csan tracks. */
+static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t width,
+                      uint64_t rows, uint64_t pitch, uint64_t slices, uint64_t slice_pitch,
+                      uint32_t access, bool after) {
+  csan_mem_class c = csan_rt_mem_class(base);
+  if (c != CSAN_MEM_DEVICE_TRACKED && c != CSAN_MEM_PINNED)
+    return true; /* nothing csan tracks: nothing to check */
+  uint32_t j = in->nchk;
+  csan_rk_access_params *k = &in->rk[j];
+  memset(k, 0, sizeof *k);
+  k->base = (uint64_t)(uintptr_t)base;
+  k->width = width;
+  k->rows = rows ? rows : 1;
+  k->pitch = pitch;
+  k->slices = slices ? slices : 1;
+  k->slice_pitch = slice_pitch;
+  k->size = in->bytes;
+  k->access = access;
+  size_t nd = 0;
+  cudaError_t e = after ? NODE_GET_DEPENDENTS(in->copy, NULL, &nd) : NODE_GET_DEPS(in->copy, NULL, &nd);
+  if (e != cudaSuccess)
+    return false;
+  cudaGraphNode_t *deps = calloc(nd ? nd : 1, sizeof *deps);
+  bool ok = deps && (after ? NODE_GET_DEPENDENTS(in->copy, deps, &nd)
+                           : NODE_GET_DEPS(in->copy, deps, &nd)) == cudaSuccess;
+  csan_launch_ctx zero;
+  memset(&zero, 0, sizeof zero);
+  void *args[] = {k, &zero};
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  p.func = csan_g.rk_access;
+  p.gridDimX = p.gridDimY = p.gridDimZ = 1;
+  p.blockDimX = CSAN_RK_BLOCK;
+  p.blockDimY = p.blockDimZ = 1;
+  p.kernelParams = args;
+  if (after) {
+    ok = ok && csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)&in->chk[j], (CUgraph)r->copy,
+                                               (const CUgraphNode *)&in->copy, 1, &p) ==
+                   CUDA_SUCCESS;
+    for (size_t i = 0; ok && i < nd; i++)
+      ok = GRAPH_ADD_DEPS(r->copy, &in->chk[j], &deps[i], 1) == cudaSuccess;
+  } else {
+    ok = ok && csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)&in->chk[j], (CUgraph)r->copy,
+                                               (const CUgraphNode *)deps, nd, &p) ==
+                   CUDA_SUCCESS &&
+         GRAPH_ADD_DEPS(r->copy, &in->chk[j], &in->copy, 1) == cudaSuccess;
+  }
+  free(deps);
+  if (ok)
+    in->nchk++;
+  return ok;
+}
+
+/* A memcpy or memset node of the instantiated graph: its range checks. */
+static bool read_range_node(graph_rec *r, gnode_info *in) {
+  if (in->kind == CSAN_GNODE_MEMSET) {
+    struct cudaMemsetParams p;
+    if (cudaGraphMemsetNodeGetParams(in->orig, &p) != cudaSuccess)
+      return false;
+    uint64_t w = (uint64_t)p.width * p.elementSize, h = p.height ? p.height : 1;
+    in->bytes = w * h;
+    return add_check(r, in, p.dst, w, h, p.pitch, 1, 0, CSAN_ACC_WRITE, false);
+  }
+  struct cudaMemcpy3DParms p;
+  if (cudaGraphMemcpyNodeGetParams(in->orig, &p) != cudaSuccess || p.srcArray || p.dstArray)
+    return false;
+  uint64_t w = p.extent.width, h = p.extent.height ? p.extent.height : 1,
+           d = p.extent.depth ? p.extent.depth : 1;
+  in->bytes = w * h * d;
+  const char *src = (const char *)p.srcPtr.ptr + p.srcPos.x +
+                    (p.srcPos.y + p.srcPos.z * p.srcPtr.ysize) * p.srcPtr.pitch;
+  char *dst = (char *)p.dstPtr.ptr + p.dstPos.x +
+              (p.dstPos.y + p.dstPos.z * p.dstPtr.ysize) * p.dstPtr.pitch;
+  /* The source is read before the destination is written. */
+  return add_check(r, in, src, w, h, p.srcPtr.pitch, d, p.srcPtr.pitch * p.srcPtr.ysize,
+                   CSAN_ACC_READ, false) &&
+         add_check(r, in, dst, w, h, p.dstPtr.pitch, d, p.dstPtr.pitch * p.dstPtr.ysize,
+                   CSAN_ACC_WRITE, false);
+}
+
+/* Reads graph src (top: the instantiated one, with csan's copy) into g:
+ * node i of cudaGraphGetNodes is node i of g. */
+static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
+  size_t n = 0, ne = 0;
+  if (cudaGraphGetNodes(src, NULL, &n) != cudaSuccess ||
+      GRAPH_GET_EDGES(src, NULL, NULL, &ne) != cudaSuccess)
+    return false;
+  cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
+  cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
+  cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
+  bool ok = nodes && from && to && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
+            GRAPH_GET_EDGES(src, from, to, &ne) == cudaSuccess;
+  for (size_t i = 0; ok && i < n; i++) {
+    if (r->n == r->cap) {
+      size_t cap = r->cap ? 2 * r->cap : 16;
+      gnode_info *ni = realloc(r->info, cap * sizeof *ni);
+      if (!ni) {
+        ok = false;
+        break;
+      }
+      r->info = ni;
+      r->cap = cap;
+    }
+    size_t idx = r->n++;
+    gnode_info *in = &r->info[idx];
+    memset(in, 0, sizeof *in);
+    in->orig = nodes[i];
+    enum cudaGraphNodeType t = cudaGraphNodeTypeEmpty;
+    cudaGraphNodeGetType(nodes[i], &t);
+    in->kind = kind_of(t);
+    if (top && r->in_place)
+      in->copy = nodes[i];
+    else if (top)
+      cudaGraphNodeFindInClone(&in->copy, nodes[i], r->copy);
+    csan_graph *child = NULL;
+    switch (in->kind) {
+    case CSAN_GNODE_KERNEL:
+      read_kernel(r, in, top);
+      break;
+    case CSAN_GNODE_EVENT_RECORD:
+      cudaGraphEventRecordNodeGetEvent(nodes[i], &in->event);
+      break;
+    case CSAN_GNODE_EVENT_WAIT:
+      cudaGraphEventWaitNodeGetEvent(nodes[i], &in->event);
+      break;
+    case CSAN_GNODE_MEMCPY:
+    case CSAN_GNODE_MEMSET:
+      if (!top)
+        unchecked("graph memcpy or memset node in a child graph",
+                  "csan checks top-level nodes only: ordered only", &r->site);
+      break; /* top level: range-checked below */
+    case CSAN_GNODE_MEM_ALLOC:
+    case CSAN_GNODE_MEM_FREE:
+      unchecked("graph memory node",
+                "ordered, its lifetime not checked (CUDA cannot clone a graph with memory "
+                "nodes; csan-replay checks them)",
+                &r->site);
+      break;
+    case CSAN_GNODE_CHILD: {
+      cudaGraph_t cg = NULL;
+      child = csan_graph_create();
+      ok = child && cudaGraphChildGraphNodeGetGraph(nodes[i], &cg) == cudaSuccess &&
+           read_graph(r, cg, false, child);
+      in = &r->info[idx]; /* read_graph may move the table */
+      break;
+    }
+    case CSAN_GNODE_UNCHECKED:
+      unchecked(t == cudaGraphNodeTypeConditional ? "graph conditional node"
+                                                  : "graph node of a kind csan does not know",
+                "csan does not follow it: its work is not checked (it orders only)",
+                &r->site);
+      break;
+    default:
+      break;
+    }
+    uint32_t id;
+    if (ok && csan_graph_add_node(g, in->kind, idx, child, NULL, 0, &id) != CSAN_MODEL_OK)
+      ok = false;
+    csan_graph_destroy(child);
+  }
+  /* csan's range checks in its copy (none in the program's own graph). */
+  for (size_t i = 0; ok && top && i < n; i++) {
+    gnode_info *in = NULL;
+    for (size_t k = 0; k < r->n && !in; k++)
+      if (r->info[k].orig == nodes[i])
+        in = &r->info[k];
+    if (!in || (in->kind != CSAN_GNODE_MEMCPY && in->kind != CSAN_GNODE_MEMSET))
+      continue;
+    if (r->in_place)
+      unchecked("graph memcpy or memset node in a graph with memory nodes",
+                "CUDA cannot clone the graph, so csan adds no range check to it: ordered only",
+                &r->site);
+    else if (!read_range_node(r, in))
+      unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node csan cannot check"
+                                              : "graph memset node csan cannot check",
+                "a CUDA array, or the driver refused csan's range check: ordered only",
+                &r->site);
+  }
+  for (size_t e = 0; ok && e < ne; e++) {
+    uint32_t a = UINT32_MAX, b = UINT32_MAX;
+    for (size_t i = 0; i < n; i++) {
+      if (nodes[i] == from[e])
+        a = (uint32_t)i;
+      if (nodes[i] == to[e])
+        b = (uint32_t)i;
+    }
+    ok = a != UINT32_MAX && b != UINT32_MAX && csan_graph_add_edge(g, a, b) == CSAN_MODEL_OK;
+  }
+  free(nodes);
+  free(from);
+  free(to);
+  return ok;
+}
+
+/* A new record for graph `graph`: csan's copy and the topology. */
+static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
+  graph_rec *r = calloc(1, sizeof *r);
+  if (!r)
+    return NULL;
+  pthread_mutex_init(&r->mu, NULL);
+  if (site)
+    r->site = *site;
+  r->g = csan_graph_create();
+  if (r->g && cudaGraphClone(&r->copy, graph) != cudaSuccess) {
+    /* CUDA clones no graph with memory nodes: csan switches the program's
+     * own kernel nodes to their twins for the instantiation and puts them
+     * back after it (restore_in_place); it adds no node of its own. */
+    cudaGetLastError();
+    r->copy = graph;
+    r->in_place = true;
+  }
+  if (!r->g || !read_graph(r, graph, true, r->g)) {
+    rec_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+/* In place: the program's kernel nodes get their own kernels back (the
+ * exec keeps the twins it was instantiated with). */
+static void restore_in_place(graph_rec *r) {
+  for (size_t i = 0; r->in_place && i < r->n; i++) {
+    gnode_info *in = &r->info[i];
+    if (!in->checked || !in->copy)
+      continue;
+    void *argv[CSAN_MAX_SLOTS];
+    for (uint32_t j = 0; j < in->nargs && j < CSAN_MAX_SLOTS; j++)
+      argv[j] = in->args + in->off[j];
+    struct cudaKernelNodeParams p;
+    memset(&p, 0, sizeof p);
+    p.func = (void *)in->func;
+    p.gridDim = (dim3){in->grid[0], in->grid[1], in->grid[2]};
+    p.blockDim = (dim3){in->block[0], in->block[1], in->block[2]};
+    p.sharedMemBytes = in->shmem;
+    p.kernelParams = argv;
+    cudaGraphKernelNodeSetParams(in->copy, &p);
+  }
+}
+
+static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
+                               unsigned long long flags, const csan_host_site *site,
+                               bool with_flags) {
+  csan_rt_init();
+  graph_rec *r = csan_rt_active() && pExec ? rec_make(graph, site) : NULL;
+  if (csan_rt_active() && pExec && !r)
+    unchecked("graph csan could not read",
+              "its nodes, edges or copy could not be read: its launches run unchecked", site);
+  cudaGraph_t what = r ? r->copy : graph;
+  cudaError_t e = with_flags ? cudaGraphInstantiateWithFlags(pExec, what, flags)
+                             : cudaGraphInstantiate(pExec, what, flags);
+  if (!r)
+    return e;
+  restore_in_place(r);
+  if (e != cudaSuccess ||
+      csan_gexec_create(csan_g.model, r->g, CSAN_GRAPH_MAX_LANES, &r->gx) != CSAN_MODEL_OK) {
+    if (e == cudaSuccess) /* no lanes: the program's own graph, unchecked */
+      unchecked("graph exec without lanes", "no stream slot was free for its lanes", site);
+    rec_free(r);
+    return e == cudaSuccess ? (with_flags ? cudaGraphInstantiateWithFlags(pExec, graph, flags)
+                                          : cudaGraphInstantiate(pExec, graph, flags))
+                            : e;
+  }
+  if (csan_gexec_merged(r->gx))
+    csan_log_printf("csan: a graph instantiated at %s:%u is wider than %u lanes: some of "
+                    "its nodes are checked as ordered\n",
+                    site && site->file ? site->file : "?", site ? site->line : 0,
+                    CSAN_GRAPH_MAX_LANES);
+  r->exec = *pExec;
+  pthread_mutex_lock(&g_recs_mu);
+  r->next = g_recs;
+  g_recs = r;
+  pthread_mutex_unlock(&g_recs_mu);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                                    unsigned long long flags,
+                                                    const csan_host_site *site) {
+  return instantiate(pGraphExec, graph, flags, site, false);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
+                                                             cudaGraph_t graph,
+                                                             unsigned long long flags,
+                                                             const csan_host_site *site) {
+  return instantiate(pGraphExec, graph, flags, site, true);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphExecDestroy(cudaGraphExec_t x,
+                                                    const csan_host_site *site) {
+  (void)site;
+  pthread_mutex_lock(&g_recs_mu);
+  graph_rec **pp = &g_recs;
+  while (*pp && (*pp)->exec != x)
+    pp = &(*pp)->next;
+  graph_rec *r = *pp;
+  if (r)
+    *pp = r->next;
+  pthread_mutex_unlock(&g_recs_mu);
+  cudaError_t e = cudaGraphExecDestroy(x);
+  if (r)
+    rec_free(r);
+  return e;
+}
+
+/* ---- Launches ------------------------------------------------------------ */
+
+typedef struct launch_ctx {
+  graph_rec *r;
+  const csan_host_site *site;
+  uint32_t stack;
+  bool failed;
+} launch_ctx;
+
+/* csan_gexec_issue_fn: one node of a launch. */
+static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane) {
+  launch_ctx *l = arg;
+  const csan_gexec_node *node = csan_gexec_node_at(x, i);
+  gnode_info *in = &l->r->info[node->payload];
+  csan_rt_op_desc d;
+  memset(&d, 0, sizeof d);
+  d.site = l->site;
+  d.stack = l->stack;
+  csan_op op;
+  switch (node->kind) {
+  case CSAN_GNODE_KERNEL: {
+    d.kind = CSAN_OPK_KERNEL;
+    d.what = in->twin.name ? in->twin.name : "graph kernel node";
+    d.module = in->twin.module;
+    if (!csan_rt_lane_op(&op, lane, &d) || !in->checked)
+      break;
+    csan_launch_ctx c;
+    csan_rt_ctx_fill(&c, &op, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
+    if (set_twin(l->r, in, &c, true) != CUDA_SUCCESS)
+      l->failed = true;
+    break;
+  }
+  case CSAN_GNODE_MEMCPY:
+  case CSAN_GNODE_MEMSET:
+  case CSAN_GNODE_MEM_ALLOC:
+  case CSAN_GNODE_MEM_FREE: {
+    d.kind = node->kind == CSAN_GNODE_MEMCPY      ? CSAN_OPK_COPY
+             : node->kind == CSAN_GNODE_MEMSET    ? CSAN_OPK_SET
+             : node->kind == CSAN_GNODE_MEM_ALLOC ? CSAN_OPK_ALLOC
+                                                  : CSAN_OPK_FREE;
+    d.what = node->kind == CSAN_GNODE_MEMCPY      ? "cudaMemcpy (graph node)"
+             : node->kind == CSAN_GNODE_MEMSET    ? "cudaMemset (graph node)"
+             : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
+                                                  : "graph free node";
+    d.bytes = in->bytes;
+    if (!csan_rt_lane_op(&op, lane, &d))
+      break;
+    csan_launch_ctx c;
+    csan_rt_ctx_fill(&c, &op, CSAN_CTX_F_RANGE_OP);
+    for (uint32_t j = 0; j < in->nchk; j++)
+      if (set_check(l->r, in, j, &c, true) != CUDA_SUCCESS)
+        l->failed = true;
+    break;
+  }
+  case CSAN_GNODE_HOST:
+    d.kind = CSAN_OPK_HOST_FUNC;
+    d.what = "host function (graph node)";
+    csan_rt_lane_op(&op, lane, &d);
+    break;
+  case CSAN_GNODE_EVENT_RECORD: {
+    csan_key k = csan_rt_event_key(in->event);
+    csan_rt_event_ensure(k);
+    csan_model_event_record(csan_g.model, k, lane);
+    break;
+  }
+  case CSAN_GNODE_EVENT_WAIT:
+    csan_model_stream_wait_event(csan_g.model, lane, csan_rt_event_key(in->event));
+    break;
+  default:
+    break;
+  }
+  return 0;
+}
+
+static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
+                                const csan_host_site *site) {
+  csan_rt_init();
+  graph_rec *r = csan_rt_active() ? rec_find(x) : NULL;
+  if (csan_rt_active() && !r)
+    unchecked("launch of a graph exec csan did not instantiate",
+              "instantiated by code built without csan: its nodes run unchecked", site);
+  csan_key key;
+  /* A launch into a capture is a child graph node of the graph captured
+   * (checked when that graph is launched). */
+  if (!r || csan_rt_capturing(s, pt) || !csan_rt_stream_ensure(s, pt, &key))
+    return pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
+  pthread_mutex_lock(&r->mu);
+  launch_ctx l = {r, site, csan_rt_stack(__builtin_return_address(0), site), false};
+  csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
+  if (l.failed)
+    unchecked("graph kernel node whose context csan could not set",
+              "the driver refused cuGraphExecKernelNodeSetParams", site);
+  cudaError_t e = pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
+  pthread_mutex_unlock(&r->mu);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
+                                               const csan_host_site *site) {
+  return graph_launch(graphExec, stream, false, site);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec,
+                                                    cudaStream_t stream,
+                                                    const csan_host_site *site) {
+  return graph_launch(graphExec, stream, true, site);
+}
+
+/* ---- Updates: later launches only ------------------------------------------ */
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphExecKernelNodeSetParams(
+    cudaGraphExec_t x, cudaGraphNode_t node, const struct cudaKernelNodeParams *p,
+    const csan_host_site *site) {
+  graph_rec *r = rec_find(x);
+  gnode_info *in = NULL;
+  for (size_t i = 0; r && i < r->n && !in; i++)
+    if (r->info[i].orig == node && r->info[i].copy)
+      in = &r->info[i];
+  if (!in)
+    return cudaGraphExecKernelNodeSetParams(x, node, p);
+  pthread_mutex_lock(&r->mu);
+  /* The exec is csan's copy's: the program's node stands for the copy's. */
+  cudaError_t e = cudaGraphExecKernelNodeSetParams(x, in->copy, p);
+  if (e == cudaSuccess) {
+    free(in->args);
+    free(in->off);
+    in->args = NULL;
+    in->off = NULL;
+    in->nargs = 0;
+    in->twin = csan_rt_twin_get(p->func);
+    in->grid[0] = p->gridDim.x, in->grid[1] = p->gridDim.y, in->grid[2] = p->gridDim.z;
+    in->block[0] = p->blockDim.x, in->block[1] = p->blockDim.y, in->block[2] = p->blockDim.z;
+    in->shmem = p->sharedMemBytes;
+    in->checked = in->twin.twin && !p->extra && copy_args(in, p->kernelParams);
+    if (!in->checked)
+      unchecked("graph kernel node without an instrumented twin",
+                "the kernel's module was not built by csan", site);
+  }
+  pthread_mutex_unlock(&r->mu);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t graph,
+                                                   cudaGraphExecUpdateResultInfo *info,
+                                                   const csan_host_site *site) {
+  graph_rec *r = rec_find(x);
+  graph_rec *nr = r ? rec_make(graph, site) : NULL;
+  if (!nr || !csan_graph_same_topology(r->g, nr->g)) {
+    if (nr)
+      rec_free(nr);
+    return cudaGraphExecUpdate(x, graph, info);
+  }
+  pthread_mutex_lock(&r->mu);
+  /* The exec takes the parameters of csan's copy of the new graph. */
+  cudaError_t e = cudaGraphExecUpdate(x, nr->copy, info);
+  restore_in_place(nr);
+  if (e == cudaSuccess) {
+    csan_gexec_update(r->gx, nr->g);
+    gnode_info *oi = r->info;
+    size_t on = r->n;
+    cudaGraph_t oc = r->copy;
+    csan_graph *og = r->g;
+    bool oip = r->in_place;
+    r->info = nr->info, r->n = nr->n, r->cap = nr->cap, r->copy = nr->copy, r->g = nr->g;
+    r->in_place = nr->in_place;
+    nr->info = oi, nr->n = on, nr->copy = oc, nr->g = og, nr->in_place = oip;
+  }
+  pthread_mutex_unlock(&r->mu);
+  rec_free(nr);
+  return e;
+}
+
+/* ---- Capture ---------------------------------------------------------------
+ * Passed through: CUDA records the work (csan_rt_capturing keeps every
+ * family from checking it), and csan reads the graph at instantiation. */
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture(cudaStream_t stream,
                                                       enum cudaStreamCaptureMode mode,
                                                       const csan_host_site *site) {
-  warn_graphs();
+  (void)site;
+  csan_rt_init();
   return cudaStreamBeginCapture(stream, mode);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
                                                            enum cudaStreamCaptureMode mode,
                                                            const csan_host_site *site) {
-  warn_graphs();
+  (void)site;
+  csan_rt_init();
   return cudaStreamBeginCapture_ptsz(stream, mode);
+}
+
+/* A capture that failed made no graph: csan names the error and the line
+ * (the program gets the error too, and may not look at it). */
+static cudaError_t end_capture(cudaError_t e, const csan_host_site *site) {
+  const char *why = NULL, *name = "cudaErrorStreamCaptureUnjoined";
+  if (e == cudaErrorStreamCaptureUnjoined)
+    why = "a stream forked into the capture (by waiting for an event recorded in it) was "
+          "not joined back into the origin stream";
+  else if (e == cudaErrorStreamCaptureInvalidated)
+    name = "cudaErrorStreamCaptureInvalidated", why = "a call CUDA does not allow during this capture (a synchronization, cudaMalloc or "
+          "cudaFree in global or thread-local mode, legacy-stream work) invalidated it";
+  if (why && csan_rt_active())
+    csan_log_printf("csan: WARNING: stream capture error (%s) at %s:%u: %s; the capture "
+                    "made no graph\n",
+                    name, site && site->file ? site->file : "?",
+                    site ? site->line : 0, why);
+  return e;
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph,
                                                     const csan_host_site *site) {
-  return cudaStreamEndCapture(stream, pGraph);
+  return end_capture(cudaStreamEndCapture(stream, pGraph), site);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream,
                                                          cudaGraph_t *pGraph,
                                                          const csan_host_site *site) {
-  return cudaStreamEndCapture_ptsz(stream, pGraph);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
-                                               const csan_host_site *site) {
-  warn_graphs();
-  return cudaGraphLaunch(graphExec, stream);
-}
-
-CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec,
-                                                    cudaStream_t stream,
-                                                    const csan_host_site *site) {
-  warn_graphs();
-  return cudaGraphLaunch_ptsz(graphExec, stream);
+  return end_capture(cudaStreamEndCapture_ptsz(stream, pGraph), site);
 }

@@ -50,4 +50,5 @@ int main(int argc, char **argv) {
   return defined == n ? 0 : 1;
 }
 
-// CHECK: 97 of 97 wrappers defined
+
+// CHECK: 102 of 102 wrappers defined

@@ -77,7 +77,6 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// CAPTURE:     csan: WARNING: CUDA graphs are not checked
 // CHECK-NOT:   csan: WARNING
 // CHECK:       WARNING: csan: data race (write-read) on 16 bytes
 // CHECK:         Location: bytes [0, 16) of allocation dv (256 bytes) at 0x{{[0-9a-f]+}} made by __device__ variable at:
