@@ -95,6 +95,9 @@ void DeviceStats::print(raw_ostream &OS, StringRef ModuleName) const {
   Row("kernel twins created", Twins);
   Row("device functions", DeviceFunctions);
   Row("device functions instrumented", FunctionsInstrumented);
+  Row("device function clones (f__csan)", Clones);
+  Row("calls to clones of other modules (-fgpu-rdc)", ExternalClones);
+  Row("indirect calls from instrumented code (callee unchecked)", IndirectCalls);
   Row("functions opted out (disable_sanitizer_instrumentation)", OptedOut);
   Row("kernels without a twin (parameters too large)", ParamsTooLarge);
   Row("functions not matching -csan-function-filter", FunctionsFiltered);
