@@ -54,7 +54,8 @@
  * for a reason under which a race can be missed (csan-device's skip
  * reasons other than memory that cannot race): a NUL-terminated string of
  * lines "<count>\t<reason>\n", also "<count>\tkernels without a twin
- * (parameters too large)\n". The runtime reads it once per loaded module
+ * (parameters too large)\n" and "<count>\tindirect calls (the callee runs
+ * unchecked)\n". The runtime reads it once per loaded module
  * for the exit summary. Under -fgpu-rdc nvlink keeps one translation
  * unit's table. */
 #define CSAN_MODULE_GAPS_NAME "__csan_module_gaps"

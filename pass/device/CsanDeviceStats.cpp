@@ -68,6 +68,8 @@ std::string DeviceStats::gapTable() const {
       OS << Skipped[R] << '\t' << skipReasonLabel(SkipReason(R)) << '\n';
   if (ParamsTooLarge)
     OS << ParamsTooLarge << "\tkernels without a twin (parameters too large)\n";
+  if (IndirectCalls)
+    OS << IndirectCalls << "\tindirect calls (the callee runs unchecked)\n";
   return Table;
 }
 

@@ -1,7 +1,8 @@
 ; Indirect calls: a function pointer holds the address of an original (the
 ; program took it; csan does not rewrite stored pointers), so a twin or a
 ; clone that calls through it runs the original, unchecked. -csan-stats
-; counts these calls. Taking the address of a function in a twin gives the
+; counts these calls, and the module's gap table names them for the
+; runtime's exit summary. Taking the address of a function in a twin gives the
 ; original too.
 ; RUN: %opt -passes=csan-device -S %s | FileCheck %s
 ; RUN: %opt -passes=csan-device -csan-stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
@@ -20,6 +21,7 @@ define ptx_kernel void @k(ptr %f, ptr %p, ptr %slot) {
   ret void
 }
 
+; CHECK: @__csan_module_gaps = weak addrspace(1) constant {{.*}} c"1\09indirect calls (the callee runs unchecked)\0A\00"
 ; CHECK-LABEL: define void @target__csan(
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
 ; CHECK:         call void %f(ptr %p)
