@@ -33,34 +33,39 @@
  * that csan did not instrument runs K unchecked. */
 #define CSAN_KERNEL_SUFFIX "__csan"
 
-/* Per-block slot holding the generic address of the launch context (or 0).
- * Kernels store it in their prologue; device functions, also in other
- * translation units under -fgpu-rdc, load it. Weak in every module so that
- * nvlink keeps one per kernel. */
-#define CSAN_CTX_SLOT_NAME "__csan_ctx_slot"
+/* The instrumented clone of device function f is f CSAN_KERNEL_SUFFIX with
+ * the context's generic address (const csan_launch_ctx *) as one more, last
+ * parameter. Twins and clones call clones; K and f call the originals, so a
+ * launch of K runs exactly the code the user compiled. Under -fgpu-rdc a
+ * module calls the clone of another module's function by this name and
+ * carries a weak fallback definition that calls the original. */
 
 /* Weak device global present in every instrumented module. Site descriptors
  * are named by their signed 32-bit offset from it (see csan_site). */
 #define CSAN_MODULE_ANCHOR_NAME "__csan_module_anchor"
 
+/* Weak device global of the device runtime: the address of its out-of-line
+ * slow path, which every check's fast path calls through it (an indirect
+ * call, so ptxas uses callee-saved registers and the caller spills nothing
+ * around a check). Kept weak by csan-device-link like the anchor. */
+#define CSAN_DEV_MISS_FN_NAME "__csan_dev_miss_fn"
+
 /* Weak device global in a module where the pass left accesses unchecked
  * for a reason under which a race can be missed (csan-device's skip
  * reasons other than memory that cannot race): a NUL-terminated string of
  * lines "<count>\t<reason>\n", also "<count>\tkernels without a twin
- * (parameters too large)\n". The runtime reads it once per loaded module
+ * (parameters too large)\n" and "<count>\tindirect calls (the callee runs
+ * unchecked)\n". The runtime reads it once per loaded module
  * for the exit summary. Under -fgpu-rdc nvlink keeps one translation
  * unit's table. */
 #define CSAN_MODULE_GAPS_NAME "__csan_module_gaps"
 
 /* ------------------------------------------------------------------------
  * Device runtime entry points (defined in csan_rt_device.cu, called by code
- * the pass emits; all are inlined after csan-device-link):
+ * the pass emits; all are inlined after csan-device-link, their slow paths
+ * stay out-of-line calls). ctx is the twin's context parameter, or the one
+ * its clones received:
  *
- *   void __csan_dev_kernel_entry(const csan_launch_ctx *ctx);
- *       Kernel prologue. K__csan passes the address of its context parameter,
- *       the uninstrumented K passes null. Stores it in CSAN_CTX_SLOT_NAME.
- *   const csan_launch_ctx *__csan_dev_ctx(void);
- *       Device functions: the context of the running launch, or null.
  *   void __csan_dev_read{1,2,4,8,16}(const csan_launch_ctx *ctx, const void *addr, int32_t site);
  *   void __csan_dev_write{N}(...);         plain store
  *   void __csan_dev_atomic_read{N}(...);   atomic load

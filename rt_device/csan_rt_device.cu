@@ -6,25 +6,25 @@
  *   directory -> page shadow (two loads), one 16-byte relaxed load of the
  *   granule's two cells, one AND and compare per cell (csan_sh_covered):
  *   a cell of this launch that covers the access -> done
- * and a call to the out-of-line slow path otherwise, which first merges the
+ * and otherwise one call, through the weak pointer __csan_dev_miss_fn, of
+ * the out-of-line csan_dev_miss (granule misses, accesses that cross a
+ * granule, ranges). The call goes through a pointer so that ptxas compiles
+ * it with the ABI's callee-saved registers: the check's caller then keeps
+ * its values in registers across it instead of spilling them around every
+ * check (see bench/RESULTS.md, issue 14). The slow path first merges the
  * threads of the warp that go to the same granule with the same kind and
  * site (match.any + OR of the byte masks through shuffles; the lowest lane
  * leads), then runs the engine's locked update (csan_shadow.h).
  *
  * Accesses that cross a granule boundary (misaligned) and the range entry
  * points (memintrinsics) go through an out-of-line loop over granules.
+ * csan_dev_slow and csan_dev_range are compiled once per module (noinline),
+ * not at every check.
  *
  * The CUDA here is kept to the C subset; extern "C" and the CUDA qualifiers
  * are the only C++ in it.
  */
 #include "csan_shadow_cuda.h"
-
-/* The per-block context slot (DESIGN.md, decision 5). The pass defines the
- * same weak addrspace(3) global in every module it instruments; this weak
- * definition merges with it at link time. */
-extern "C" {
-__shared__ __attribute__((weak)) const csan_launch_ctx *__csan_ctx_slot;
-}
 
 #define CSAN_DEV_ENTRY extern "C" __device__ __attribute__((always_inline))
 
@@ -82,6 +82,29 @@ static __device__ __noinline__ void csan_dev_range(const csan_launch_ctx *ctx, u
     csan_dev_slow(ctx, page, g, amask, access, site, size);
 }
 
+/* Everything the inline fast path leaves: a granule miss, or an access
+ * that crosses a granule. */
+static __device__ __noinline__ void csan_dev_miss(const csan_launch_ctx *ctx, uint64_t a,
+                                                  uint64_t n, uint32_t access, int32_t site) {
+  uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
+  if (off + n > CSAN_GRANULE_SIZE) {
+    csan_dev_range(ctx, a, n, access, site);
+    return;
+  }
+  uint64_t page = csan_sh_page(ctx->shadow_dir, a);
+  if (page)
+    csan_dev_slow(ctx, page, a & ~(uint64_t)(CSAN_GRANULE_SIZE - 1),
+                  csan_sh_byte_mask(off, (uint32_t)n), access, site, n);
+}
+
+/* Weak (one per program under -fgpu-rdc, never folded into a direct call by
+ * the optimizer); CSAN_DEV_MISS_FN_NAME in csan_abi.h. */
+typedef void (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint64_t, uint32_t,
+                                   int32_t);
+extern "C" {
+__device__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss;
+}
+
 /* ---- fast path -------------------------------------------------------------- */
 
 /* An access of n bytes (1, 2, 4, 8, 16; access and n are constants at every
@@ -94,7 +117,7 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
   uint64_t a = (uint64_t)(uintptr_t)addr;
   uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
   if (off + n > CSAN_GRANULE_SIZE) {
-    csan_dev_range(ctx, a, n, access, site);
+    __csan_dev_miss_fn(ctx, a, n, access, site);
     return;
   }
   uint64_t page = csan_sh_page(ctx->shadow_dir, a);
@@ -107,34 +130,10 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
     return;
   if (c0 & CSAN_TAG_UNTRACKED)
     return;
-  csan_dev_slow(ctx, page, a & ~(uint64_t)(CSAN_GRANULE_SIZE - 1), amask, access, site, n);
+  __csan_dev_miss_fn(ctx, a, n, access, site);
 }
 
 /* ---- entry points ----------------------------------------------------------- */
-
-CSAN_DEV_ENTRY void __csan_dev_kernel_entry(const csan_launch_ctx *ctx) {
-  __csan_ctx_slot = ctx;
-}
-
-/* The slot is written by the prologue of every kernel that can reach an
- * instrumented device function; a kernel csan did not compile (under
- * -fgpu-rdc, another translation unit) writes nothing, and the slot then
- * holds whatever an earlier block left in shared memory. So a context is
- * used only if it is a parameter-space address (the twin's byval context
- * parameter; isspacep.param needs PTX ISA 7.7, sm_70) holding csan's magic;
- * anything else means "no context", never a wild pointer. */
-static __device__ __forceinline__ bool csan_dev_is_param(const void *p) {
-  unsigned r;
-  asm("{ .reg .pred q; isspacep.param q, %1; selp.u32 %0, 1, 0, q; }" : "=r"(r) : "l"(p));
-  return r != 0;
-}
-
-CSAN_DEV_ENTRY const csan_launch_ctx *__csan_dev_ctx(void) {
-  const csan_launch_ctx *ctx = __csan_ctx_slot;
-  if (!ctx || !csan_dev_is_param(ctx) || ctx->magic != CSAN_CTX_MAGIC)
-    return 0;
-  return ctx;
-}
 
 #define CSAN_DEV_SIZED(N)                                                                 \
   CSAN_DEV_ENTRY void __csan_dev_read##N(const csan_launch_ctx *ctx, const void *addr,    \

@@ -10,8 +10,8 @@
  *     records a host stack at each CUDA call; frame pointers make that cheap);
  *   - when CUDA is compiled: --cuda-path (unless given), -Wno-unknown-cuda-version,
  *     -isystem <cuda>/include/cccl (CCCL's headers, where nvcc finds them),
- *     -csan-twin-max-threads=1024 unless -fgpu-rdc (twins launchable with
- *     any block size), and, unless the user chose GPU architectures, the
+ *     -csan-twin-max-threads=1024 and -csan-twin-max-regs=32 unless -fgpu-rdc
+ *     (twins launchable with any block size, at full occupancy), and, unless the user chose GPU architectures, the
  *     default one (--offload-arch=sm_90) with its PTX (--cuda-include-ptx=sm_90,
  *     not under -fgpu-rdc, where clang embeds none) so newer GPUs JIT it;
  *   - -fgpu-default-stream=per-thread, which clang 22's driver drops for CUDA,
@@ -64,6 +64,10 @@
 #ifndef CSAN_DEFAULT_GPU_ARCH
 #define CSAN_DEFAULT_GPU_ARCH "sm_90"
 #endif
+/* Register cap of twins in whole-program compiles: 32 registers give every
+ * warp slot of an SM (65536 / (32 * 32) = 64 warps); the slow path, which
+ * needs ~120 unbounded, spills inside itself instead (issue 14). */
+#define CSAN_TWIN_MAX_REGS "32"
 
 /* Options whose value is the next argument (so it is not an input file).
  * Only the ones a CUDA build can plausibly carry; joined spellings (-ofoo,
@@ -447,8 +451,11 @@ static void add_cuda_flags(args *out, const plan *p) {
   }
   /* Whole-program device code: bound the twins' block size so every launch
    * of a kernel can launch its twin (-fgpu-rdc cannot: see the pass). */
-  if (p->compiles && !p->rdc)
+  if (p->compiles && !p->rdc) {
     push_cc1_llvm_option(out, "-csan-twin-max-threads=1024");
+    /* and their registers: the slow path's would be the twin's (issue 14) */
+    push_cc1_llvm_option(out, "-csan-twin-max-regs=" CSAN_TWIN_MAX_REGS);
+  }
   if (!p->has_arch) {
     push(out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);
     /* PTX goes into the fatbinary; without one (device-only, -S, ...) and

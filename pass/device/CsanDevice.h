@@ -7,7 +7,7 @@
 //   CsanDeviceSelect.cpp      which accesses get a check (the rules)
 //   CsanDeviceOpt.cpp         cheap instrumentation: redundant checks in a
 //                             block, loop-invariant checks hoisted
-//   CsanDeviceTwins.cpp       K -> K__csan cloning
+//   CsanDeviceTwins.cpp       K -> K__csan and f -> f__csan cloning
 //   CsanDeviceSites.cpp       csan_site descriptors and their strings
 //   CsanDeviceStats.cpp       counters and the -csan-stats table
 //
@@ -107,6 +107,7 @@ struct Access {
   /// optimizer hoisted it (a loop preheader's terminator).
   llvm::Instruction *InsertPt = nullptr;
   bool Dropped = false; ///< removed by the optimizer (counted as Redundant)
+  bool Grown = false;   ///< Size grew to cover the next accesses (one granule)
 
   /// A plain fixed-size access to one address: what the optimizer merges
   /// and hoists.
@@ -133,9 +134,10 @@ void selectChecks(llvm::Instruction &I, bool IsKernel, const llvm::DataLayout &D
 unsigned optimizeChecks(llvm::Function &F, std::vector<Access> &Checks,
                         const llvm::DataLayout &DL);
 
-/// Clones kernel K into K__csan with the launch context as a last parameter
-/// of type CtxTy (CsanDeviceTwins.cpp).
-llvm::Function *createKernelTwin(llvm::Function &K, llvm::StructType *CtxTy);
+/// Clones K into K__csan with the launch context as a last parameter
+/// (CsanDeviceTwins.cpp): for a kernel (CtxTy set) byval of type CtxTy in
+/// parameter space, for a device function (CtxTy null) a generic pointer.
+llvm::Function *createContextClone(llvm::Function &K, llvm::StructType *CtxTy);
 
 /// Whether K's parameters plus the launch context fit the parameter space
 /// of K's target (CsanDeviceTwins.cpp). Bytes and Limit say how much the
@@ -181,6 +183,7 @@ constexpr unsigned RangeSizeClass = 5;
 struct DeviceStats {
   unsigned Kernels = 0, Twins = 0, OptedOut = 0, ParamsTooLarge = 0;
   unsigned DeviceFunctions = 0, FunctionsInstrumented = 0, FunctionsFiltered = 0;
+  unsigned Clones = 0, ExternalClones = 0, IndirectCalls = 0;
   unsigned Checks[NumAccessKinds][NumSizeClasses] = {};
   unsigned Skipped[NumSkipReasons] = {};
   unsigned Hoisted = 0;

@@ -4,14 +4,18 @@
 // memory by a kernel launched through csan is checked against the shadow
 // state of the other streams (DESIGN.md, decisions 5, 6 and 9):
 //
-//  * Each kernel K becomes two kernels. K keeps its signature and its
-//    uninstrumented body; its prologue calls __csan_dev_kernel_entry(null),
-//    so device functions it calls know there is no context. K__csan, a copy
-//    with one more parameter (the launch context, byval in param space), calls
-//    __csan_dev_kernel_entry(&ctx) and checks its accesses with &ctx.
-//  * Device functions (other definitions) check their accesses with the
-//    context of the running launch, ctx = __csan_dev_ctx(), read once at
-//    entry from the per-block slot the kernel prologue wrote.
+//  * The code the user compiled stays as it was: kernel K and device
+//    function f keep their bodies, and K calls f. csan adds copies:
+//    K__csan, with one more parameter (the launch context, byval in param
+//    space), and f__csan, with the context's address as one more parameter.
+//    Copies check their accesses with that context and call copies: the
+//    twin calls f__csan(..., ctx), f__csan calls g__csan(..., ctx).
+//  * A copy of f is kept only when it needs the context: it has checks or
+//    calls a copy that does (or, under -fgpu-rdc, a function of another
+//    module, whose copy is called by name: g__csan; a weak fallback
+//    definition here calls g when that module has none).
+//  * Indirect calls from copies call what the pointer holds, the original:
+//    its accesses are not checked (counted by -csan-stats).
 //  * A check is a call __csan_dev_<kind><size>(ctx, addr, site) before the
 //    access, or __csan_dev_{read,write}_range(ctx, addr, size, site) for
 //    other sizes and bulk operations. addr is a generic pointer; site is the
@@ -29,6 +33,7 @@
 
 #include "csan_abi.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
@@ -69,6 +74,13 @@ static cl::opt<unsigned> ClTwinMaxThreads(
              "so that every block size up to it can launch the twin; 0: none. csan-clang sets "
              "1024 for whole-program (non -fgpu-rdc) compiles"),
     cl::Hidden, cl::init(0));
+static cl::opt<unsigned> ClTwinMaxRegs(
+    "csan-twin-max-regs",
+    cl::desc("Register limit (nvvm.maxnreg) for twins of kernels without one of their own; "
+             "ptxas then fits csan's out-of-line slow path into it (spilling there, where it "
+             "costs only when taken) instead of raising the twin's registers to the slow "
+             "path's; 0: none"),
+    cl::Hidden, cl::init(0));
 static cl::opt<bool> ClStats("csan-stats",
                              cl::desc("Print what csan-device checked and skipped, per module, "
                                       "on stderr"),
@@ -98,20 +110,20 @@ private:
   bool configure();
   void collectFunctions(SmallVectorImpl<Function *> &Kernels,
                         SmallVectorImpl<Function *> &DeviceFunctions);
-  bool instrumentDeviceFunctions(ArrayRef<Function *> DeviceFunctions);
-  bool instrumentKernel(Function &K, StructType *CtxTy, bool &NeedSlot);
+  bool cloneDeviceFunctions(ArrayRef<Function *> DeviceFunctions);
+  void pruneClones(DenseMap<Function *, bool> &HasChecks);
+  bool instrumentKernel(Function &K, StructType *CtxTy);
+  void redirectCalls(Function &F);
+  Function *externalClone(Function &Decl);
   void initializeCallbacks();
   StructType *launchContextType();
-  Function *createTwin(Function &K);
-  void insertKernelPrologue(Function &F, Value *Ctx);
   bool instrumentFunction(Function &F, Argument *CtxArg, StringRef OrigName, bool IsKernel);
   void emitCheck(const Access &A, Function &F, StringRef OrigName, Value *Ctx,
                  Value *AnchorInt);
   Value *siteArgument(IRBuilder<> &IRB, const Access &A, Function &F, StringRef OrigName,
                       uint64_t SiteSize, Value *AnchorInt);
   void dropAttributesInvalidatedByChecks(Function &F);
-  bool mayReadContextSlot(Function &F);
-  void createModuleGlobals(bool NeedSlot);
+  void createModuleGlobals();
   bool createGapTable();
   void eraseUnusedCallbacks();
   DebugLoc checkLocation(const Instruction *I, const Function &F) const;
@@ -124,13 +136,14 @@ private:
   PointerType *PtrTy;
   std::optional<Regex> Filter;
   int ChecksLeft = -1; // for -csan-bisect-limit; -1 = unlimited
-  // Device functions that read the context slot (those with checks), and
-  // the memo of mayReadContextSlot.
-  SmallPtrSet<const Function *, 16> SlotReaders;
-  DenseMap<const Function *, bool> ReachesSlot;
+  // Original device function -> its instrumented clone f__csan (the
+  // clones kept), and external declaration g -> g__csan.
+  MapVector<Function *, Function *> CloneOf;
+  DenseMap<Function *, Function *> ExternalCloneOf;
+  // Twins and clones: the functions whose calls go to clones.
+  SmallVector<Function *, 16> Copies;
 
   // Runtime entry points, declared once in initializeCallbacks().
-  FunctionCallee KernelEntry, GetCtx;
   FunctionCallee SizedCheck[NumAccessKinds][NumSizedEntries];
   FunctionCallee RangeCheck[2]; // read, write
 };
@@ -142,8 +155,6 @@ void DeviceInstrumenter::initializeCallbacks() {
   AttributeList Attrs = AttributeList().addFnAttribute(C, Attribute::NoUnwind);
   Type *VoidTy = Type::getVoidTy(C);
   std::string Prefix = CSAN_DEV_PREFIX;
-  KernelEntry = M.getOrInsertFunction(Prefix + "kernel_entry", Attrs, VoidTy, PtrTy);
-  GetCtx = M.getOrInsertFunction(Prefix + "ctx", Attrs, PtrTy);
   for (unsigned K = 0; K < NumAccessKinds; ++K)
     for (unsigned S = 0; S < NumSizedEntries; ++S)
       SizedCheck[K][S] =
@@ -185,12 +196,6 @@ DebugLoc DeviceInstrumenter::checkLocation(const Instruction *I, const Function 
   if (DebugLoc Loc = I->getDebugLoc())
     return Loc;
   return artificialLocation(F);
-}
-
-void DeviceInstrumenter::insertKernelPrologue(Function &F, Value *Ctx) {
-  IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
-  IRB.SetCurrentDebugLocation(artificialLocation(F));
-  IRB.CreateCall(KernelEntry, {Ctx});
 }
 
 /// The checks are calls that read and write the shadow, take the lock of a
@@ -243,6 +248,20 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
     Addr = IRB.CreateAddrSpaceCast(Addr, PtrTy);
 
   bool IsWrite = A.Kind == AccessKind::Write || A.Kind == AccessKind::AtomicWrite;
+  // A grown run (consecutive accesses in one granule) whose length is not a
+  // power of two: one sized check per piece, largest first (12 = 8 + 4).
+  if (A.Grown && !isPowerOf2_64(A.Size)) {
+    Value *Base = Addr;
+    for (uint64_t Done = 0; Done < A.Size;) {
+      uint64_t Piece = uint64_t(1) << Log2_64(A.Size - Done);
+      Value *PieceAddr = Done ? IRB.CreatePtrAdd(Base, IRB.getInt64(Done)) : Base;
+      Value *Site = siteArgument(IRB, A, F, OrigName, A.Size, AnchorInt);
+      IRB.CreateCall(SizedCheck[unsigned(A.Kind)][Log2_64(Piece)], {Ctx, PieceAddr, Site});
+      Stats.countCheck(A.Kind, Log2_64(Piece));
+      Done += Piece;
+    }
+    return;
+  }
   if (A.hasFixedSize() && A.Size <= 16 && isPowerOf2_64(A.Size)) {
     unsigned Log2 = Log2_64(A.Size);
     Value *Site = siteArgument(IRB, A, F, OrigName, A.Size, AnchorInt);
@@ -269,8 +288,8 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
   Stats.countCheck(A.Kind, RangeSizeClass);
 }
 
-/// Checks the accesses of F with CtxArg (twins) or the context of the
-/// running launch (device functions). Returns true if F got checks.
+/// Checks the accesses of F (a twin or a clone) with CtxArg, its context
+/// parameter. Returns true if F got checks.
 bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, StringRef OrigName,
                                             bool IsKernel) {
   if (Filter && !Filter->match(OrigName)) {
@@ -303,8 +322,6 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
       --ChecksLeft;
     ++NumChecks;
   }
-  if (!IsKernel && NumChecks)
-    ++Stats.FunctionsInstrumented;
   if (IsKernel || NumChecks)
     Stats.ChecksPerFunction.emplace_back(F.getName().str(), NumChecks);
   LLVM_DEBUG(dbgs() << "csan-device: " << F.getName() << ": " << NumChecks << " checks of "
@@ -312,12 +329,10 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
   if (!NumChecks)
     return false;
 
-  // Values every check of F uses, at entry: the context and the anchor.
+  // The value every check of F uses, at entry: the anchor.
   IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
   IRB.SetCurrentDebugLocation(artificialLocation(F));
   Value *Ctx = CtxArg;
-  if (!Ctx)
-    Ctx = IRB.CreateCall(GetCtx, {}, "csan.ctx");
   Value *AnchorInt =
       IRB.Insert(CastInst::Create(Instruction::PtrToInt, Sites.anchor(), Int64Ty), "csan.anchor");
 
@@ -331,17 +346,9 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
   return true;
 }
 
-void DeviceInstrumenter::createModuleGlobals(bool NeedSlot) {
+void DeviceInstrumenter::createModuleGlobals() {
   Sites.anchor();
   M.getOrInsertNamedMetadata(InstrumentedMDName);
-  if (NeedSlot && !M.getNamedGlobal(CSAN_CTX_SLOT_NAME)) {
-    // Shared memory has no initializer; weak so that nvlink keeps one per
-    // kernel across -fgpu-rdc objects (DESIGN.md, decision 5).
-    auto *Slot = new GlobalVariable(M, PtrTy, /*isConstant=*/false, GlobalValue::WeakAnyLinkage,
-                                    UndefValue::get(PtrTy), CSAN_CTX_SLOT_NAME, nullptr,
-                                    GlobalValue::NotThreadLocal, ASShared);
-    Slot->setAlignment(Align(8));
-  }
 }
 
 /// What the pass left unchecked where a race can hide, for the runtime's
@@ -364,8 +371,6 @@ void DeviceInstrumenter::eraseUnusedCallbacks() {
     if (auto *Fn = dyn_cast<Function>(FC.getCallee()); Fn && Fn->use_empty() && Fn->isDeclaration())
       Fn->eraseFromParent();
   };
-  EraseIfUnused(KernelEntry);
-  EraseIfUnused(GetCtx);
   for (auto &Row : SizedCheck)
     for (FunctionCallee &FC : Row)
       EraseIfUnused(FC);
@@ -374,40 +379,6 @@ void DeviceInstrumenter::eraseUnusedCallbacks() {
 }
 
 static bool isKernel(const Function &F) { return F.getCallingConv() == CallingConv::PTX_Kernel; }
-
-/// Whether a call made by F can reach code that reads the context slot: an
-/// instrumented device function of this module, or code this module cannot
-/// see (an external function, e.g. another -fgpu-rdc translation unit, or an
-/// indirect call). Only kernels that can get there need a prologue that
-/// writes the slot; the others get no slot at all, so csan adds no static
-/// shared memory to them (a program that uses every byte of shared memory a
-/// block may have must keep working).
-bool DeviceInstrumenter::mayReadContextSlot(Function &F) {
-  if (auto It = ReachesSlot.find(&F); It != ReachesSlot.end())
-    return It->second;
-  ReachesSlot[&F] = false; // recursion: assume no until shown otherwise
-  bool Reaches = false;
-  for (Instruction &I : instructions(F)) {
-    auto *CB = dyn_cast<CallBase>(&I);
-    if (!CB || CB->isInlineAsm() || isa<IntrinsicInst>(CB))
-      continue;
-    Function *Callee = CB->getCalledFunction();
-    if (!Callee) {
-      Reaches = true; // indirect call: anything
-    } else if (Callee->getName().starts_with(CSAN_DEV_PREFIX) ||
-               Callee->getName().starts_with("__nv_")) {
-      continue; // csan's own entry points; libdevice reads no slot
-    } else if (Callee->isDeclaration()) {
-      Reaches = !Callee->isIntrinsic();
-    } else {
-      Reaches = SlotReaders.contains(Callee) || mayReadContextSlot(*Callee);
-    }
-    if (Reaches)
-      break;
-  }
-  ReachesSlot[&F] = Reaches;
-  return Reaches;
-}
 
 /// A twin has the plain kernel's registers plus those of the checks' slow
 /// path. Without launch bounds ptxas may give it more registers per thread
@@ -423,6 +394,17 @@ static void boundTwinBlockSize(Function &Twin) {
   if (ClTwinMaxThreads && !Twin.hasFnAttribute("nvvm.maxntid") &&
       !Twin.hasFnAttribute("nvvm.reqntid"))
     Twin.addFnAttr("nvvm.maxntid", utostr(ClTwinMaxThreads));
+}
+
+/// In a whole-program compile ptxas gives a kernel the registers of the
+/// hungriest function it calls: csan's slow path (locking, record visits,
+/// race reports) needs far more than most kernels, so an unbounded twin has
+/// fewer resident warps than its kernel although its fast path needs only a
+/// few registers more. -csan-twin-max-regs caps the twin; the slow path then
+/// spills inside itself. A kernel's own limit is kept.
+static void boundTwinRegisters(Function &Twin) {
+  if (ClTwinMaxRegs && !Twin.hasFnAttribute("nvvm.maxnreg"))
+    Twin.addFnAttr("nvvm.maxnreg", utostr(ClTwinMaxRegs));
 }
 
 /// Reads the options that apply to the whole module; false (with an error
@@ -454,38 +436,159 @@ void DeviceInstrumenter::collectFunctions(SmallVectorImpl<Function *> &Kernels,
   Stats.DeviceFunctions = DeviceFunctions.size();
 }
 
-/// Instruments device functions. They go first: which of them read the
-/// context slot decides which kernels need a prologue.
-bool DeviceInstrumenter::instrumentDeviceFunctions(ArrayRef<Function *> DeviceFunctions) {
-  bool Changed = false;
+/// A declaration that may be a device function of another -fgpu-rdc module,
+/// compiled by csan there with its clone g__csan: a C++ function (mangled
+/// name) that is not csan's, LLVM's or libdevice's. extern "C" declarations
+/// are CUDA's own (vprintf, malloc, __assertfail, the device runtime API);
+/// a user's extern "C" device function of another module runs unchecked.
+static bool mayHaveExternalClone(const Function &F) {
+  return F.isDeclaration() && !F.isIntrinsic() && F.getName().starts_with("_Z") &&
+         !F.getName().ends_with(CSAN_KERNEL_SUFFIX);
+}
+
+/// Clones every device function that may take part (not opted out) and
+/// instruments the clones, then keeps only those that need the context.
+bool DeviceInstrumenter::cloneDeviceFunctions(ArrayRef<Function *> DeviceFunctions) {
+  DenseMap<Function *, bool> HasChecks;
   for (Function *F : DeviceFunctions) {
     if (F->hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
       ++Stats.OptedOut;
       continue;
     }
-    if (instrumentFunction(*F, /*CtxArg=*/nullptr, F->getName(), /*IsKernel=*/false)) {
-      dropAttributesInvalidatedByChecks(*F);
-      SlotReaders.insert(F);
-      Changed = true;
+    std::string CloneName = (F->getName() + CSAN_KERNEL_SUFFIX).str();
+    if (M.getNamedValue(CloneName)) {
+      M.getContext().emitError("csan: cannot create the instrumented clone of '" +
+                               F->getName() + "': the name '" + CloneName +
+                               "' is already defined");
+      continue;
     }
+    Function *Clone = createContextClone(*F, /*CtxTy=*/nullptr);
+    CloneOf[F] = Clone;
+    HasChecks[Clone] = instrumentFunction(*Clone, Clone->getArg(Clone->arg_size() - 1),
+                                          F->getName(), /*IsKernel=*/false);
   }
-  return Changed;
+  pruneClones(HasChecks);
+  for (auto &[F, Clone] : CloneOf) {
+    ++Stats.Clones;
+    if (HasChecks.lookup(Clone))
+      ++Stats.FunctionsInstrumented;
+    Copies.push_back(Clone);
+  }
+  return !CloneOf.empty();
 }
 
-/// Gives kernel K its twin and the prologues the slot needs. Sets
-/// NeedSlot when K (or its twin) writes the context slot.
-bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy, bool &NeedSlot) {
-  // Whatever K calls may read the slot: K must say "no context" (null),
-  // also when K itself is not instrumented, or the callee would read
-  // what an earlier block left in shared memory.
-  bool Prologue = mayReadContextSlot(K);
-  NeedSlot |= Prologue;
+/// A clone is needed when it has checks, calls a needed clone, or calls a
+/// function of another module that may have one; the others are erased
+/// (nothing calls them yet: calls are redirected afterwards).
+void DeviceInstrumenter::pruneClones(DenseMap<Function *, bool> &HasChecks) {
+  DenseMap<Function *, bool> Needed;
+  for (auto &[F, Clone] : CloneOf)
+    Needed[Clone] = HasChecks.lookup(Clone);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[F, Clone] : CloneOf) {
+      if (Needed[Clone])
+        continue;
+      for (Instruction &I : instructions(*Clone)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (!Callee)
+          continue;
+        auto It = CloneOf.find(Callee);
+        if ((It != CloneOf.end() && Needed[It->second]) || mayHaveExternalClone(*Callee)) {
+          Needed[Clone] = Grew = true;
+          break;
+        }
+      }
+    }
+  }
+  SmallVector<Function *, 8> Unneeded;
+  for (auto &[F, Clone] : CloneOf)
+    if (!Needed[Clone])
+      Unneeded.push_back(F);
+  for (Function *F : Unneeded) {
+    CloneOf[F]->eraseFromParent();
+    CloneOf.erase(F);
+  }
+}
+
+/// g__csan for a declaration g of another module, declared here with a
+/// weak fallback definition that calls g: the other module's clone, when it
+/// has one, overrides it at link time (nvlink prefers a strong definition);
+/// when it has none (g needs no context there, or that module was not
+/// compiled by csan), g runs unchecked.
+Function *DeviceInstrumenter::externalClone(Function &Decl) {
+  if (Function *&Clone = ExternalCloneOf[&Decl])
+    return Clone;
+  SmallVector<Type *, 8> Params(Decl.getFunctionType()->params());
+  Params.push_back(PtrTy);
+  auto *Ty = FunctionType::get(Decl.getReturnType(), Params, Decl.isVarArg());
+  std::string Name = (Decl.getName() + CSAN_KERNEL_SUFFIX).str();
+  if (Function *Existing = M.getFunction(Name); Existing && Existing->getFunctionType() == Ty)
+    return ExternalCloneOf[&Decl] = Existing;
+  if (M.getNamedValue(Name) || Decl.isVarArg())
+    return ExternalCloneOf[&Decl] = nullptr;
+  Function *Clone = Function::Create(Ty, GlobalValue::WeakAnyLinkage, Decl.getAddressSpace(),
+                                     Name, &M);
+  Clone->setCallingConv(Decl.getCallingConv());
+  Clone->getArg(Clone->arg_size() - 1)->setName("csan.ctx");
+  BasicBlock *BB = BasicBlock::Create(M.getContext(), "entry", Clone);
+  IRBuilder<> IRB(BB);
+  SmallVector<Value *, 8> Args;
+  for (unsigned I = 0; I + 1 < Clone->arg_size(); ++I)
+    Args.push_back(Clone->getArg(I));
+  CallInst *Call = IRB.CreateCall(&Decl, Args);
+  Call->setCallingConv(Decl.getCallingConv());
+  if (Ty->getReturnType()->isVoidTy())
+    IRB.CreateRetVoid();
+  else
+    IRB.CreateRet(Call);
+  ++Stats.ExternalClones;
+  return ExternalCloneOf[&Decl] = Clone;
+}
+
+/// In a twin or a clone F: direct calls of device functions that have a
+/// clone call the clone with F's context.
+void DeviceInstrumenter::redirectCalls(Function &F) {
+  Argument *Ctx = F.getArg(F.arg_size() - 1);
+  SmallVector<CallInst *, 8> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I); CI && !CI->isInlineAsm())
+      Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    Function *Callee = CI->getCalledFunction();
+    if (!Callee) {
+      ++Stats.IndirectCalls;
+      continue;
+    }
+    if (Callee->isIntrinsic() || CI->getFunctionType() != Callee->getFunctionType())
+      continue;
+    Function *Target = CloneOf.lookup(Callee);
+    if (!Target && mayHaveExternalClone(*Callee))
+      Target = externalClone(*Callee);
+    if (!Target)
+      continue;
+    SmallVector<Value *, 8> Args(CI->args());
+    Args.push_back(Ctx);
+    SmallVector<OperandBundleDef, 1> Bundles;
+    CI->getOperandBundlesAsDefs(Bundles);
+    CallInst *New = CallInst::Create(Target->getFunctionType(), Target, Args, Bundles, "",
+                                     CI->getIterator());
+    New->takeName(CI);
+    New->setCallingConv(CI->getCallingConv());
+    New->setTailCallKind(CI->getTailCallKind());
+    New->setAttributes(CI->getAttributes());
+    New->copyMetadata(*CI);
+    CI->replaceAllUsesWith(New);
+    CI->eraseFromParent();
+  }
+}
+
+/// Gives kernel K its instrumented twin; K itself is left as it is.
+bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy) {
   if (K.hasFnAttribute(Attribute::DisableSanitizerInstrumentation)) {
     ++Stats.OptedOut;
-    if (!Prologue)
-      return false;
-    insertKernelPrologue(K, ConstantPointerNull::get(PtrTy));
-    return true;
+    return false;
   }
   std::string TwinName = (K.getName() + CSAN_KERNEL_SUFFIX).str();
   if (M.getNamedValue(TwinName)) {
@@ -501,22 +604,15 @@ bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy, bool &
     ++Stats.ParamsTooLarge;
     LLVM_DEBUG(dbgs() << "csan-device: no twin for " << K.getName() << ": " << ParamBytes
                       << " parameter bytes with the context, over " << ParamLimit << "\n");
-    if (!Prologue)
-      return false;
-    insertKernelPrologue(K, ConstantPointerNull::get(PtrTy));
-    return true;
+    return false;
   }
-  Function *Twin = createKernelTwin(K, CtxTy);
+  Function *Twin = createContextClone(K, CtxTy);
   ++Stats.Twins;
   boundTwinBlockSize(*Twin);
+  boundTwinRegisters(*Twin);
   Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
   instrumentFunction(*Twin, Ctx, K.getName(), /*IsKernel=*/true);
-  if (Prologue) {
-    insertKernelPrologue(*Twin, Ctx); // first in the entry block
-    insertKernelPrologue(K, ConstantPointerNull::get(PtrTy));
-    dropAttributesInvalidatedByChecks(K);
-  }
-  dropAttributesInvalidatedByChecks(*Twin);
+  Copies.push_back(Twin);
   return true;
 }
 
@@ -531,14 +627,21 @@ bool DeviceInstrumenter::run() {
   collectFunctions(Kernels, DeviceFunctions);
   initializeCallbacks();
 
-  bool Changed = instrumentDeviceFunctions(DeviceFunctions);
-  bool NeedSlot = !SlotReaders.empty();
+  bool Changed = cloneDeviceFunctions(DeviceFunctions);
   StructType *CtxTy = launchContextType();
   for (Function *K : Kernels)
-    Changed |= instrumentKernel(*K, CtxTy, NeedSlot);
+    Changed |= instrumentKernel(*K, CtxTy);
+  for (Function *F : Copies)
+    redirectCalls(*F);
+  // Copies (and, through their call sites, their callers) run checks.
+  for (Function *F : Copies)
+    dropAttributesInvalidatedByChecks(*F);
+  for (auto &[Decl, Clone] : ExternalCloneOf)
+    if (Clone)
+      dropAttributesInvalidatedByChecks(*Clone);
 
   if (Changed)
-    createModuleGlobals(NeedSlot);
+    createModuleGlobals();
   Changed |= createGapTable();
   eraseUnusedCallbacks();
   Stats.Sites = Sites.size();

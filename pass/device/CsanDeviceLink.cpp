@@ -52,7 +52,7 @@ static cl::opt<std::string>
 static bool isRuntimeEntryName(StringRef Name) { return Name.starts_with(CSAN_DEV_PREFIX); }
 
 static bool isABIGlobalName(StringRef Name) {
-  return Name == CSAN_CTX_SLOT_NAME || Name == CSAN_MODULE_ANCHOR_NAME ||
+  return Name == CSAN_MODULE_ANCHOR_NAME || Name == CSAN_DEV_MISS_FN_NAME ||
          Name == CSAN_MODULE_GAPS_NAME;
 }
 

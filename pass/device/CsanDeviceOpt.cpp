@@ -15,6 +15,14 @@
 //      and instructions that may not pass control to the next one end the
 //      window, so the checks on either side stay.
 //
+//      Accesses of the same kind to consecutive bytes of one base pointer
+//      (an unrolled loop's p[i], p[i+1], ...) share one check: the first one
+//      grows to cover the next, as long as the whole run stays within the
+//      first access's alignment, hence within one 16-byte shadow granule, so
+//      that the grown check keeps the inline fast path (up to 16 bytes; a
+//      run whose length is not a power of two takes one check per
+//      power-of-two piece, 12 = 8 + 4).
+//
 //  (b) Loop-invariant checks. A fixed check whose address (and length) does
 //      not change in a loop moves to the loop's preheader, from the
 //      outermost loop where that holds, but only when the access is
@@ -83,11 +91,35 @@ static bool covers(const WindowEntry &C, const WindowEntry &X) {
          kindCovers(C.A->Kind, X.A->Kind);
 }
 
+/// The alignment csan may rely on for A's first byte: that of its
+/// load/store (other accesses: none).
+static uint64_t knownAlignment(const Access &A) {
+  if (A.Offset)
+    return 1;
+  if (auto *LI = dyn_cast<LoadInst>(A.I))
+    return LI->getAlign().value();
+  if (auto *SI = dyn_cast<StoreInst>(A.I))
+    return SI->getAlign().value();
+  return 1;
+}
+
+/// Whether C's check can grow to also cover X, which starts where C ends:
+/// same kind, and the run [C.Begin, X.End) stays inside C's alignment (at
+/// most 16 bytes), so it stays in one granule (a run of 12 bytes is then
+/// checked as 8 + 4, see emitCheck).
+static bool canExtend(const WindowEntry &C, const WindowEntry &X) {
+  if (C.Base != X.Base || C.A->Kind != X.A->Kind || X.Begin != C.End || C.A->InsertPt)
+    return false;
+  uint64_t Merged = uint64_t(X.End - C.Begin);
+  return Merged <= 16 && knownAlignment(*C.A) >= PowerOf2Ceil(Merged);
+}
+
 /// Adds A's check to a window whose checks all run before it with nothing in
-/// between that could order memory: A is dropped if an entry covers it, else
-/// it stands in for (and drops) the entries it covers.
+/// between that could order memory: A is dropped if an entry covers it or
+/// can grow to cover it, else it stands in for (and drops) the entries it
+/// covers.
 static void addToWindow(SmallVectorImpl<WindowEntry> &Window, Access &A,
-                        const DataLayout &DL) {
+                        const DataLayout &DL, bool AllowExtend = false) {
   int64_t Off = 0;
   const Value *Base = GetPointerBaseWithConstantOffset(A.Ptr, Off, DL);
   WindowEntry X{&A, Base, Off + int64_t(A.Offset), Off + int64_t(A.Offset + A.Size)};
@@ -95,6 +127,15 @@ static void addToWindow(SmallVectorImpl<WindowEntry> &Window, Access &A,
     A.Dropped = true;
     return;
   }
+  if (AllowExtend)
+    for (WindowEntry &C : Window)
+      if (canExtend(C, X)) {
+        C.A->Size += uint64_t(X.End - C.End);
+        C.A->Grown = true;
+        C.End = X.End;
+        A.Dropped = true;
+        return;
+      }
   llvm::erase_if(Window, [&](const WindowEntry &C) {
     if (!covers(X, C))
       return false;
@@ -121,7 +162,7 @@ static void dropRedundantChecks(Function &F, std::vector<Access> &Checks,
       if (It == ChecksOf.end())
         continue;
       for (Access *A : It->second)
-        addToWindow(Window, *A, DL);
+        addToWindow(Window, *A, DL, /*AllowExtend=*/true);
       // An access that synchronizes starts a window of its own, after it.
       if (endsMergeWindow(I))
         Window.clear();

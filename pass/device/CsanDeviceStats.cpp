@@ -68,6 +68,8 @@ std::string DeviceStats::gapTable() const {
       OS << Skipped[R] << '\t' << skipReasonLabel(SkipReason(R)) << '\n';
   if (ParamsTooLarge)
     OS << ParamsTooLarge << "\tkernels without a twin (parameters too large)\n";
+  if (IndirectCalls)
+    OS << IndirectCalls << "\tindirect calls (the callee runs unchecked)\n";
   return Table;
 }
 
@@ -95,6 +97,9 @@ void DeviceStats::print(raw_ostream &OS, StringRef ModuleName) const {
   Row("kernel twins created", Twins);
   Row("device functions", DeviceFunctions);
   Row("device functions instrumented", FunctionsInstrumented);
+  Row("device function clones (f__csan)", Clones);
+  Row("calls to clones of other modules (-fgpu-rdc)", ExternalClones);
+  Row("indirect calls from instrumented code (callee unchecked)", IndirectCalls);
   Row("functions opted out (disable_sanitizer_instrumentation)", OptedOut);
   Row("kernels without a twin (parameters too large)", ParamsTooLarge);
   Row("functions not matching -csan-function-filter", FunctionsFiltered);

@@ -1,4 +1,6 @@
-//===- CsanDeviceTwins.cpp - K -> K__csan ----------------------------------===//
+//===- CsanDeviceTwins.cpp - K -> K__csan, f -> f__csan ---------------------===//
+//
+// csan never changes the code the user compiled: it instruments copies.
 //
 // The instrumented twin of kernel K is a copy of K with one more parameter,
 // the launch context, passed by value in parameter space:
@@ -11,6 +13,15 @@
 // memory (DESIGN.md, decision 5). The copy gets its own DISubprogram (a
 // distinct subprogram may belong to one function only); the subprogram keeps
 // K's name, so debuggers and site descriptors name the source kernel.
+//
+// The instrumented clone of device function f is a copy of f with the
+// context's generic address as one more, last parameter:
+//
+//   define <f's linkage> <ret> @f__csan(<f's parameters>, ptr %csan.ctx)
+//
+// Twins and clones call clones; K and f keep calling the originals, so the
+// code a plain launch runs is the code the user compiled (DESIGN.md,
+// decision 5).
 //===----------------------------------------------------------------------===//
 
 #include "CsanDevice.h"
@@ -27,7 +38,7 @@
 
 using namespace llvm;
 
-Function *csan::device::createKernelTwin(Function &K, StructType *CtxTy) {
+Function *csan::device::createContextClone(Function &K, StructType *CtxTy) {
   Module &M = *K.getParent();
   LLVMContext &C = M.getContext();
   FunctionType *FTy = K.getFunctionType();
@@ -35,8 +46,14 @@ Function *csan::device::createKernelTwin(Function &K, StructType *CtxTy) {
   Params.push_back(PointerType::get(C, 0));
   auto *TwinTy = FunctionType::get(FTy->getReturnType(), Params, FTy->isVarArg());
 
+  // A twin goes at the end of the module, a clone right after its original
+  // (it reads next to it in IR dumps).
   Function *Twin = Function::Create(TwinTy, K.getLinkage(), K.getAddressSpace(),
-                                    K.getName() + CSAN_KERNEL_SUFFIX, &M);
+                                    K.getName() + CSAN_KERNEL_SUFFIX);
+  if (CtxTy)
+    M.getFunctionList().push_back(Twin);
+  else
+    M.getFunctionList().insertAfter(K.getIterator(), Twin);
   ValueToValueMapTy VMap;
   auto TwinArg = Twin->arg_begin();
   for (Argument &A : K.args()) {
@@ -54,6 +71,8 @@ Function *csan::device::createKernelTwin(Function &K, StructType *CtxTy) {
 
   Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
   Ctx->setName("csan.ctx");
+  if (!CtxTy) // a device function: a plain pointer, never null-checked away
+    return Twin;
   Twin->addParamAttr(Ctx->getArgNo(), Attribute::getWithByValType(C, CtxTy));
   Twin->addParamAttr(Ctx->getArgNo(), Attribute::getWithAlignment(C, Align(8)));
   Twin->addParamAttr(Ctx->getArgNo(), Attribute::get(C, "nvvm.grid_constant"));

@@ -7,7 +7,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @sized(
+; CHECK-LABEL: define void @sized__csan(
 ; CHECK:       call void @__csan_dev_read1(ptr %csan.ctx, ptr %p, i32 %csan.site{{[0-9]*}})
 ; CHECK-NEXT:  load i8, ptr %p
 ; CHECK:       call void @__csan_dev_read2(ptr %csan.ctx, ptr %p, i32
@@ -45,7 +45,7 @@ define void @sized(ptr %p, ptr %q, ptr %r, ptr %s) {
 }
 
 ; Odd sizes: 3 bytes (i24), 6 bytes (i48), 32 bytes (i256).
-; CHECK-LABEL: define void @odd(
+; CHECK-LABEL: define void @odd__csan(
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %p, i64 3, i32
 ; CHECK-NEXT:  load i24, ptr %p
 ; CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %q, i64 6, i32

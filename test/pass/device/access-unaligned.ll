@@ -5,7 +5,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @unaligned(
+; CHECK-LABEL: define void @unaligned__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  load i32, ptr %p, align 1
 ; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %q,

@@ -8,7 +8,7 @@ target triple = "nvptx64-nvidia-cuda"
 %pair = type { i32, i32 }
 %odd = type { i32, i8 }
 
-; CHECK-LABEL: define void @vectors(
+; CHECK-LABEL: define void @vectors__csan(
 ; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  load <4 x float>, ptr %p
 ; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %q,
@@ -25,7 +25,7 @@ define void @vectors(ptr %p, ptr %q, ptr %r, ptr %s) {
   ret void
 }
 
-; CHECK-LABEL: define void @aggregates(
+; CHECK-LABEL: define void @aggregates__csan(
 ; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  load %pair, ptr %p
 ; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %q,

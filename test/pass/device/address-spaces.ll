@@ -10,7 +10,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 @shared_buf = internal addrspace(3) global [64 x i32] undef, align 4
 
-; CHECK-LABEL: define void @checked(
+; CHECK-LABEL: define void @checked__csan(
 ; CHECK:       [[G:%.*]] = addrspacecast ptr addrspace(1) %g to ptr
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[G]],
 ; CHECK-NEXT:  load i32, ptr addrspace(1) %g

@@ -7,7 +7,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @system_and_device_scope(
+; CHECK-LABEL: define void @system_and_device_scope__csan(
 ; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  atomicrmw add ptr %p, i32 1 seq_cst
 ; CHECK:       call void @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %p,
@@ -35,7 +35,7 @@ define void @system_and_device_scope(ptr %p) {
   ret void
 }
 
-; CHECK-LABEL: define void @narrow_scope(
+; CHECK-LABEL: define void @narrow_scope__csan(
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  atomicrmw add ptr %p, i32 1 syncscope("block") monotonic
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
@@ -55,7 +55,7 @@ define void @narrow_scope(ptr %p) {
 }
 
 ; Volatile is not atomic.
-; CHECK-LABEL: define void @volatile_is_plain(
+; CHECK-LABEL: define void @volatile_is_plain__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  load volatile i32, ptr %p
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,

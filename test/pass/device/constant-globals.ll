@@ -12,7 +12,7 @@ target triple = "nvptx64-nvidia-cuda"
 @cmem = addrspace(4) externally_initialized constant [4 x i32] zeroinitializer, align 4
 @dvar = addrspace(1) externally_initialized global [4 x i32] zeroinitializer, align 4
 
-; CHECK-LABEL: define void @reads(
+; CHECK-LABEL: define void @reads__csan(
 ; CHECK-NOT:   call void @__csan_dev_read4(ptr %csan.ctx, ptr %t
 ; CHECK-NOT:   call void @__csan_dev_read4(ptr %csan.ctx, ptr %c
 ; CHECK:       [[D:%.*]] = addrspacecast ptr addrspace(1) %d to ptr

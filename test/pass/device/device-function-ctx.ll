@@ -1,18 +1,18 @@
-; A device function reads the launch context once, at entry, with
-; __csan_dev_ctx() (the slot the kernel prologue wrote) and checks with it.
-; A function without checked accesses does not read it.
+; A device function is checked in its clone f__csan, which takes the launch
+; context as one more, last parameter and checks with it; f itself keeps
+; its body. A function without checked accesses, that calls nothing that
+; needs the context, gets no clone.
 ; RUN: %opt -passes=csan-device -S %s | FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @accumulate(ptr %out, ptr %in, i32 %n) {
-; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %csan.ctx = call ptr @__csan_dev_ctx()
-; CHECK-NOT:     call ptr @__csan_dev_ctx()
+; CHECK-NOT:     __csan
+; CHECK:         ret void
+; CHECK-LABEL: define void @accumulate__csan(ptr %out, ptr %in, i32 %n, ptr %csan.ctx) {
 ; CHECK:         call void @__csan_dev_read4(ptr %csan.ctx, ptr %src,
 ; CHECK:         call void @__csan_dev_write4(ptr %csan.ctx, ptr %dst,
-; CHECK-NOT:     call ptr @__csan_dev_ctx()
 ; CHECK:         ret void
 define void @accumulate(ptr %out, ptr %in, i32 %n) {
 entry:
@@ -33,16 +33,22 @@ exit:
 ; CHECK-LABEL: define float @pure(
 ; CHECK-NOT:   __csan_dev
 ; CHECK:       ret float
+; CHECK-NOT:   define {{.*}}@pure__csan(
 define float @pure(float %x) {
   %y = fmul float %x, %x
   ret float %y
 }
 
-; The kernel itself gets no __csan_dev_ctx(): its twin has the parameter.
+; The kernel calls the original; its twin calls the clone with its context.
+; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK-NEXT:    call void @accumulate(ptr %o, ptr %i, i32 %n)
+; CHECK-NEXT:    %s = call float @pure(float 1.0
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
-; CHECK-NOT:   call ptr @__csan_dev_ctx()
-; CHECK:       call void @accumulate(
+; CHECK:         call void @accumulate__csan(ptr %o, ptr %i, i32 %n, ptr %csan.ctx)
+; CHECK-NEXT:    %s = call float @pure(float 1.0
 define ptx_kernel void @k(ptr %o, ptr %i, i32 %n) {
   call void @accumulate(ptr %o, ptr %i, i32 %n)
+  %s = call float @pure(float 1.0)
+  store float %s, ptr %o, align 4
   ret void
 }

@@ -11,7 +11,7 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; sum += *p in a loop; out[i] = ... varies.
-; CHECK-LABEL: define void @invariant(
+; CHECK-LABEL: define void @invariant__csan(
 ; CHECK:       entry:
 ; OPT:         call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       br label %loop
@@ -37,9 +37,8 @@ exit:
 }
 
 ; Nested loops: to the outer preheader when invariant in both.
-; CHECK-LABEL: define void @nested(
+; CHECK-LABEL: define void @nested__csan(
 ; CHECK:       entry:
-; OPT-NEXT:    %csan.ctx
 ; OPT:         call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %counter,
 ; CHECK:       br label %outer
 ; CHECK:       inner:
@@ -66,7 +65,7 @@ exit:
 }
 
 ; Negative: the access is conditional inside the loop.
-; CHECK-LABEL: define void @conditional(
+; CHECK-LABEL: define void @conditional__csan(
 ; CHECK:       then:
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  store i32 %i, ptr %p
@@ -91,7 +90,7 @@ exit:
 }
 
 ; Negative: a call that may not return comes first in the loop body.
-; CHECK-LABEL: define void @after_call(
+; CHECK-LABEL: define void @after_call__csan(
 ; CHECK:       loop:
 ; CHECK:       call void @may_exit()
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,

@@ -11,7 +11,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @cp_async(
+; CHECK-LABEL: define void @cp_async__csan(
 ; CHECK:       [[G:%.*]] = addrspacecast ptr addrspace(1) %g to ptr
 ; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr [[G]],
 ; CHECK-NEXT:  call void asm sideeffect "cp.async.cg.shared.global [$0], [$1], $2, $2;"
@@ -34,7 +34,7 @@ define void @cp_async(i32 %s, ptr addrspace(1) %g, ptr %p, i32 %n, i64 %policy) 
   ret void
 }
 
-; CHECK-LABEL: define void @bulk(
+; CHECK-LABEL: define void @bulk__csan(
 ; CHECK:       [[N1:%.*]] = zext i32 %n to i64
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %src, i64 [[N1]],
 ; CHECK-NEXT:  call void asm sideeffect "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes

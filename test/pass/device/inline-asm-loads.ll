@@ -10,7 +10,7 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CUB's ThreadLoad<LOAD_LDG>: ld.global.nc, scalar and vector.
-; CHECK-LABEL: define void @cub_ldg(
+; CHECK-LABEL: define void @cub_ldg__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.global.nc.u32
 ; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %q,
@@ -29,7 +29,7 @@ define void @cub_ldg(ptr %p, ptr %q, ptr %r, ptr %s) {
 
 ; __ldcs/__ldcg of clang's and cuda_bf16's headers: no memory clobber, so
 ; memory(none); still checked.
-; CHECK-LABEL: define void @memory_none(
+; CHECK-LABEL: define void @memory_none__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call float asm "ld.global.cs.f32
 ; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %q,
@@ -47,7 +47,7 @@ define void @memory_none(ptr %p, ptr %q, ptr %r) {
 ; offsets, integer operands (ptrtoint looked through; other i64 values
 ; become pointers), ${N} spellings, and an address copied into an asm-local
 ; register (mov, cvta.to.global, add of a constant).
-; CHECK-LABEL: define void @addresses(
+; CHECK-LABEL: define void @addresses__csan(
 ; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call i64 asm sideeffect "ld.u64
 ; CHECK:       [[OFF:%.*]] = getelementptr i8, ptr %p, i64 -8
@@ -74,7 +74,7 @@ define void @addresses(ptr %p, ptr addrspace(1) %g, i64 %addr) {
 
 ; A load under a predicate the asm sets from an operand (setp.ne $N, 0) is
 ; checked when the predicate holds.
-; CHECK-LABEL: define void @guarded(
+; CHECK-LABEL: define void @guarded__csan(
 ; CHECK:       [[ON:%.*]] = icmp ne i32 %pred, 0
 ; CHECK:       [[MASK:%.*]] = insertelement <1 x i1> poison, i1 [[ON]], i64 0
 ; CHECK:       [[BIT:%.*]] = extractelement <1 x i1> [[MASK]], i64 0

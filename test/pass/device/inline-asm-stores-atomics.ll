@@ -10,7 +10,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @stores(
+; CHECK-LABEL: define void @stores__csan(
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call void asm sideeffect "st.global.cs.f32
 ; CHECK:       call void @__csan_dev_write16(ptr %csan.ctx, ptr %q,
@@ -27,7 +27,7 @@ define void @stores(ptr %p, ptr %q, ptr %r, ptr %s, float %f, i32 %i) {
   ret void
 }
 
-; CHECK-LABEL: define void @atomics(
+; CHECK-LABEL: define void @atomics__csan(
 ; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %a,
 ; CHECK-NEXT:  call i32 asm sideeffect "atom.add.release.gpu.u32
 ; CHECK:       call void @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %b,
@@ -53,7 +53,7 @@ define void @atomics(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e, ptr %f, ptr %g, i32
   ret void
 }
 
-; CHECK-LABEL: define void @ordered_loads_stores(
+; CHECK-LABEL: define void @ordered_loads_stores__csan(
 ; CHECK:       call void @__csan_dev_atomic_read4(ptr %csan.ctx, ptr %a,
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.acquire.gpu.u32
 ; CHECK:       call void @__csan_dev_atomic_read8(ptr %csan.ctx, ptr %b,

@@ -11,14 +11,13 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-DAG: @__csan_ctx_slot = weak addrspace(3) global ptr undef
+; CHECK-NOT: addrspace(3) global
 ; CHECK-DAG: @__csan_module_anchor = weak addrspace(1) global i8 0
 ; CHECK-DAG: @__csan_test_last_site = internal addrspace(1) global i32 0
 ; CHECK-NOT: @__csan_test_unused_global
 
-; K's prologue: the inlined store of null into the slot.
+; K is the user's kernel, untouched.
 ; CHECK-LABEL: define ptx_kernel void @k(
-; CHECK-NEXT:  store ptr null, ptr addrspace(3) @__csan_ctx_slot, align 8
 ; CHECK-NEXT:  store i32 1, ptr %p
 ; CHECK-NEXT:  call void @f(
 ; CHECK-NEXT:  ret void
@@ -28,10 +27,13 @@ define ptx_kernel void @k(ptr %p) #0 {
   ret void
 }
 
-; A device function: the slot is loaded where __csan_dev_ctx() was.
+; A device function, untouched, and its clone, checked with its context
+; parameter.
 ; CHECK-LABEL: define void @f(
-; CHECK:       [[CTX:%.*]] = load ptr, ptr addrspace(3) @__csan_ctx_slot
-; CHECK:       call void @__csan_test_slow_path(ptr [[CTX]], ptr %p, i64 8, i32 {{.*}}, i32 0)
+; CHECK-NEXT:  %v = load i64
+; CHECK-NEXT:  ret void
+; CHECK-LABEL: define void @f__csan(
+; CHECK:       call void @__csan_test_slow_path(ptr %csan.ctx, ptr %p, i64 8, i32 {{.*}}, i32 0)
 ; CHECK-NOT:   call void @__csan_dev_
 define void @f(ptr %p) #0 {
   %v = load i64, ptr %p, align 8
@@ -39,9 +41,9 @@ define void @f(ptr %p) #0 {
 }
 
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
-; CHECK-NEXT:  store ptr %csan.ctx, ptr addrspace(3) @__csan_ctx_slot, align 8
 ; CHECK-NEXT:  call void @__csan_test_slow_path(ptr nonnull %csan.ctx, ptr %p, i64 4, i32 {{.*}}, i32 1)
 ; CHECK-NEXT:  store i32 1, ptr %p
+; CHECK-NEXT:  call void @f__csan(ptr {{.*}}%p, ptr nonnull %csan.ctx)
 ; CHECK-NOT:   call void @__csan_dev_
 
 ; CHECK-LABEL: define internal void @__csan_test_slow_path(

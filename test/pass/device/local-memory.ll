@@ -28,7 +28,7 @@ define void @stack(i32 %i, ptr byval(%big) align 4 %copy) {
 }
 
 ; The same function with a global pointer is checked (positive twin).
-; CHECK-LABEL: define void @heap(
+; CHECK-LABEL: define void @heap__csan(
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx,
 ; CHECK:       ret void
 define void @heap(i32 %i, ptr %p) {

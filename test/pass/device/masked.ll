@@ -9,7 +9,7 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; Lanes 0-1 and 3 of 4 are on: an 8-byte check at p, a 4-byte check at p+12.
-; CHECK-LABEL: define void @constant_mask(
+; CHECK-LABEL: define void @constant_mask__csan(
 ; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %p,
 ; CHECK:       [[L3:%.*]] = getelementptr i8, ptr %p, i64 12
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[L3]],
@@ -31,7 +31,7 @@ define void @all_off(ptr %p, <2 x double> %v) {
 }
 
 ; A mask known at run time: one guarded check per lane, at p + 8 * lane.
-; CHECK-LABEL: define void @dynamic_mask(
+; CHECK-LABEL: define void @dynamic_mask__csan(
 ; CHECK:       [[ON0:%.*]] = extractelement <2 x i1> %m, i64 0
 ; CHECK-NEXT:  br i1 [[ON0]], label %[[THEN0:.*]], label %[[NEXT0:.*]]
 ; CHECK:       [[THEN0]]:
@@ -50,7 +50,7 @@ define void @dynamic_mask(ptr %p, <2 x double> %v, <2 x i1> %m) {
 }
 
 ; Gathers and scatters: each lane has its own address.
-; CHECK-LABEL: define void @gather_scatter(
+; CHECK-LABEL: define void @gather_scatter__csan(
 ; CHECK:       [[P0:%.*]] = extractelement <2 x ptr> %ps, i64 0
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[P0]],
 ; CHECK:       [[P1:%.*]] = extractelement <2 x ptr> %ps, i64 1
@@ -70,7 +70,7 @@ define void @gather_scatter(<2 x ptr> %ps, <2 x ptr> %qs, <2 x i1> %m) {
   ret void
 }
 
-; CHECK-LABEL: define void @expand_compress(
+; CHECK-LABEL: define void @expand_compress__csan(
 ; CHECK:       [[BITS:%.*]] = bitcast <4 x i1> %m to i4
 ; CHECK-NEXT:  [[N:%.*]] = call i4 @llvm.ctpop.i4(i4 [[BITS]])
 ; CHECK-NEXT:  [[N64:%.*]] = zext i4 [[N]] to i64

@@ -7,7 +7,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @copies(
+; CHECK-LABEL: define void @copies__csan(
 ; CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %d, i64 %n, i32
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %s, i64 %n, i32
 ; CHECK-NEXT:  call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 %n, i1 false)
@@ -27,7 +27,7 @@ define void @copies(ptr %d, ptr %s, i64 %n) {
 }
 
 ; A 32-bit length is widened to the i64 the runtime takes.
-; CHECK-LABEL: define void @sets(
+; CHECK-LABEL: define void @sets__csan(
 ; CHECK:       [[N64:%.*]] = zext i32 %n to i64
 ; CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %d, i64 [[N64]], i32
 ; CHECK-NEXT:  call void @llvm.memset.p0.i32(ptr %d, i8 0, i32 %n, i1 false)

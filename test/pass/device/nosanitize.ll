@@ -16,7 +16,7 @@ define void @tagged(ptr %p) {
   ret void
 }
 
-; CHECK-LABEL: define void @untagged(
+; CHECK-LABEL: define void @untagged__csan(
 ; CHECK:       call void @__csan_dev_write4(
 ; CHECK-NEXT:  store i32 0, ptr %p
 define void @untagged(ptr %p) {

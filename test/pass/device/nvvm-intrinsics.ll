@@ -9,7 +9,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @copies(
+; CHECK-LABEL: define void @copies__csan(
 ; CHECK:       [[G:%.*]] = addrspacecast ptr addrspace(1) %g to ptr
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[G]],
 ; CHECK-NEXT:  call i32 @llvm.nvvm.ldu.global.i.i32.p1(
@@ -38,7 +38,7 @@ define void @copies(ptr addrspace(1) %g, ptr addrspace(1) %g2, ptr addrspace(1) 
   ret void
 }
 
-; CHECK-LABEL: define void @scoped_atomics(
+; CHECK-LABEL: define void @scoped_atomics__csan(
 ; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call i32 @llvm.nvvm.atomic.add.gen.i.sys.i32.p0(
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %q,

@@ -8,7 +8,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @keep_fn(
+; CHECK-LABEL: define void @keep_fn__csan(
 ; CHECK:       call void @__csan_dev_write4(
 define void @keep_fn(ptr %p) {
   store i32 1, ptr %p, align 4

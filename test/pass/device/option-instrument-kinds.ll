@@ -10,7 +10,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @all_kinds(
+; CHECK-LABEL: define void @all_kinds__csan(
 ; READS:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %a,
 ; NOREADS-NOT: call void @__csan_dev_read4(ptr %csan.ctx, ptr %a,
 ; CHECK:       %x = load i32, ptr %a

@@ -9,7 +9,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define i32 @read_read(
+; CHECK-LABEL: define i32 @read_read__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  %a = load
 ; OPT-NOT:     call void @__csan_dev
@@ -23,7 +23,7 @@ define i32 @read_read(ptr %p) {
 }
 
 ; x[i] += 1: the read's check goes, the write's stays.
-; CHECK-LABEL: define void @read_then_write(
+; CHECK-LABEL: define void @read_then_write__csan(
 ; OPT-NOT:     call void @__csan_dev_read4
 ; NOOPT:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       %v = load
@@ -38,7 +38,7 @@ define void @read_then_write(ptr %p) {
 
 ; An 8-byte write covers a 4-byte read of its upper half, found through
 ; constant offsets from one base.
-; CHECK-LABEL: define void @wide_covers_narrow(
+; CHECK-LABEL: define void @wide_covers_narrow__csan(
 ; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %p,
 ; OPT-NOT:     call void @__csan_dev_read4
 ; NOOPT:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %hi,
@@ -52,7 +52,7 @@ define void @wide_covers_narrow(ptr %p) {
 
 ; Negative: bytes [4, 12) are not inside [0, 8); an atomic write does not
 ; cover a plain read; other pointers are other bytes.
-; CHECK-LABEL: define void @not_covered(
+; CHECK-LABEL: define void @not_covered__csan(
 ; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %q,
 ; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %q4,
 ; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %r,
@@ -70,7 +70,7 @@ define void @not_covered(ptr %q, ptr %r, ptr %s) {
 }
 
 ; Another block keeps its own check.
-; CHECK-LABEL: define void @two_blocks(
+; CHECK-LABEL: define void @two_blocks__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       next:
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,

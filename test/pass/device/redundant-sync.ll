@@ -7,7 +7,7 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define void @barrier(
+; CHECK-LABEL: define void @barrier__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
@@ -18,7 +18,7 @@ define void @barrier(ptr %p) {
   ret void
 }
 
-; CHECK-LABEL: define void @fence(
+; CHECK-LABEL: define void @fence__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       fence syncscope("device") acq_rel
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
@@ -29,7 +29,7 @@ define void @fence(ptr %p) {
   ret void
 }
 
-; CHECK-LABEL: define void @acquire(
+; CHECK-LABEL: define void @acquire__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       call void @__csan_dev_atomic_read4(ptr %csan.ctx, ptr %flag,
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
@@ -41,7 +41,7 @@ define void @acquire(ptr %p, ptr %flag) {
 }
 
 ; A monotonic atomic orders nothing: the second read merges.
-; CHECK-LABEL: define void @monotonic(
+; CHECK-LABEL: define void @monotonic__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %cnt,
 ; CHECK-NOT:   call void @__csan_dev_read4
@@ -53,7 +53,7 @@ define void @monotonic(ptr %p, ptr %cnt) {
   ret void
 }
 
-; CHECK-LABEL: define void @calls(
+; CHECK-LABEL: define void @calls__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  %a = load
 ; CHECK-NEXT:  call void @nosync_fn()
@@ -72,7 +72,7 @@ define void @calls(ptr %p) {
 
 ; A read followed by a write only after a call that may not return: the
 ; read keeps its check, it may be the only access that happens.
-; CHECK-LABEL: define void @may_not_return(
+; CHECK-LABEL: define void @may_not_return__csan(
 ; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       call void @may_exit()
 ; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,

@@ -1,17 +1,15 @@
 ; The site argument is the descriptor's offset from the module's anchor,
 ; computed by instructions (PTX has no relocation for a symbol difference):
 ; trunc(ptrtoint(@site) - ptrtoint(@__csan_module_anchor)). The anchor is a
-; weak i8 in global memory, the context slot a weak pointer in shared memory
-; without initializer: both exist once per program under -fgpu-rdc.
+; weak i8 in global memory: it exists once per program under -fgpu-rdc.
 ; RUN: %opt -passes=csan-device -S %s | FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DAG: @__csan_module_anchor = weak addrspace(1) global i8 0
-; CHECK-DAG: @__csan_ctx_slot = weak addrspace(3) global ptr undef, align 8
 
-; CHECK-LABEL: define void @f(
+; CHECK-LABEL: define void @f__csan(
 ; CHECK:       %csan.anchor = ptrtoint ptr addrspace(1) @__csan_module_anchor to i64
 ; CHECK:       [[SITE:%.*]] = ptrtoint ptr addrspace(1) @csan.site to i64
 ; CHECK-NEXT:  [[OFF:%.*]] = sub i64 [[SITE]], %csan.anchor

@@ -13,7 +13,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-DAG: [[FSITE:@csan.site[0-9]*]] = private addrspace(1) constant %struct.csan_site { i32 0, i32 0, ptr addrspacecast (ptr addrspace(1) [[FILE]] to ptr), ptr addrspacecast (ptr addrspace(1) [[F]] to ptr), i32 0, i32 0 }
 ; CHECK-NOT: c"_Z1kPi__csan\00"
 
-; CHECK-LABEL: define void @_Z1fPi(
+; CHECK-LABEL: define void @_Z1fPi__csan(
 ; CHECK:       ptrtoint ptr addrspace(1) [[FSITE]] to i64
 ; CHECK:       call void @__csan_dev_read_range(
 define void @_Z1fPi(ptr %p) {

@@ -35,6 +35,9 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK-NEXT:   kernel twins created{{ +}}1
 ; CHECK-NEXT:   device functions{{ +}}2
 ; CHECK-NEXT:   device functions instrumented{{ +}}1
+; CHECK-NEXT:   device function clones (f__csan){{ +}}1
+; CHECK-NEXT:   calls to clones of other modules (-fgpu-rdc){{ +}}0
+; CHECK-NEXT:   indirect calls from instrumented code (callee unchecked){{ +}}0
 ; CHECK-NEXT:   functions opted out (disable_sanitizer_instrumentation){{ +}}0
 ; CHECK-NEXT:   kernels without a twin (parameters too large){{ +}}0
 ; CHECK-NEXT:   functions not matching -csan-function-filter{{ +}}0
@@ -50,7 +53,7 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK-NEXT:     reads disabled (-csan-instrument-reads){{ +}}0
 ; CHECK:          unclassified{{ +}}0
 ; CHECK-NEXT:   checks per function:
-; CHECK-NEXT:     helper 1
+; CHECK-NEXT:     helper__csan 1
 ; CHECK-NEXT:     k__csan 6
 ; CHECK-NOT:      no_access
 

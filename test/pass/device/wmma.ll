@@ -11,7 +11,7 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; A: 16x16 halves, row-major, ldm 128: 16 rows of 32 bytes, 256 bytes apart.
-; CHECK-LABEL: define void @load_a_row_const(
+; CHECK-LABEL: define void @load_a_row_const__csan(
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %a, i64 32,
 ; CHECK:       [[R1:%.*]] = getelementptr i8, ptr %a, i64 256
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr [[R1]], i64 32,
@@ -25,7 +25,7 @@ define void @load_a_row_const(ptr %a) {
 }
 
 ; D: 16x16 floats stored row-major with a run-time ldm: row i at i*ldm*4.
-; CHECK-LABEL: define void @store_d_row_runtime(
+; CHECK-LABEL: define void @store_d_row_runtime__csan(
 ; CHECK:       [[LDM:%.*]] = zext i32 %ldm to i64
 ; CHECK:       [[BITS:%.*]] = mul i64 [[LDM]], 32
 ; CHECK:       [[STRIDE:%.*]] = lshr i64 [[BITS]], 3
@@ -42,7 +42,7 @@ define void @store_d_row_runtime(ptr %d, float %x, i32 %ldm) {
 
 ; B: 16x16 halves, column-major, ldm 16: the columns are contiguous, one
 ; 512-byte check. m32n8k16 A column-major: 16 columns of 32 halves.
-; CHECK-LABEL: define void @contiguous_and_col(
+; CHECK-LABEL: define void @contiguous_and_col__csan(
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %b, i64 512,
 ; CHECK-NEXT:  call {{.*}} @llvm.nvvm.wmma.m16n16k16.load.b.col.stride.f16.p0(
 ; CHECK-COUNT-16: call void @__csan_dev_read_range(ptr %csan.ctx, ptr {{%.*}}, i64 64,
@@ -54,7 +54,7 @@ define void @contiguous_and_col(ptr %b, ptr addrspace(1) %g) {
 }
 
 ; wmma.load in inline PTX, with its stride operand.
-; CHECK-LABEL: define void @asm_wmma(
+; CHECK-LABEL: define void @asm_wmma__csan(
 ; CHECK-COUNT-16: call void @__csan_dev_read_range(ptr %csan.ctx, ptr {{%.*}}, i64 32,
 ; CHECK-NEXT:  call {{.*}} asm sideeffect "wmma.load.a.sync.aligned.row.m16n16k16.global.f16
 define void @asm_wmma(ptr %a, i32 %ldm) {

@@ -1,13 +1,11 @@
-; A user module as csan-device leaves it: the weak per-block context slot,
-; a kernel prologue and one check of each kind calling the runtime.
+; A user module as csan-device leaves it: a twin and a device-function clone
+; with the context as a parameter, and one check of each kind calling the
+; runtime.
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-@__csan_ctx_slot = weak addrspace(3) global ptr undef
 @__csan_module_anchor = weak addrspace(1) constant i8 0
 
-declare void @__csan_dev_kernel_entry(ptr)
-declare ptr @__csan_dev_ctx()
 declare void @__csan_dev_write4(ptr, ptr, i32)
 declare void @__csan_dev_read1(ptr, ptr, i32)
 declare void @__csan_dev_atomic_write8(ptr, ptr, i32)
@@ -15,16 +13,14 @@ declare void @__csan_dev_atomic_read16(ptr, ptr, i32)
 declare void @__csan_dev_read_range(ptr, ptr, i64, i32)
 declare void @__csan_dev_write_range(ptr, ptr, i64, i32)
 
-define void @helper(ptr %p, float %v) {
-  %ctx = call ptr @__csan_dev_ctx()
+define void @helper__csan(ptr %p, float %v, ptr %ctx) {
   call void @__csan_dev_write4(ptr %ctx, ptr %p, i32 64)
   store float %v, ptr %p
   ret void
 }
 
 define ptx_kernel void @k__csan(ptr %p, i64 %n, ptr byval([1072 x i8]) align 8 "nvvm.grid_constant" %ctx) {
-  call void @__csan_dev_kernel_entry(ptr %ctx)
-  call void @helper(ptr %p, float 1.0)
+  call void @helper__csan(ptr %p, float 1.0, ptr %ctx)
   call void @__csan_dev_read1(ptr %ctx, ptr %p, i32 32)
   %b = load i8, ptr %p
   %q = getelementptr i8, ptr %p, i64 8

@@ -33,14 +33,12 @@
 
 // Each thread touches 4 bytes of buf; the context lives in global memory.
 __global__ void write_each(const csan_launch_ctx *ctx, float *buf) {
-  __csan_dev_kernel_entry(ctx);
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
-  __csan_dev_write4(__csan_dev_ctx(), &buf[i], 32);
+  __csan_dev_write4(ctx, &buf[i], 32);
   buf[i] = 1.0f;
 }
 
 __global__ void read_each(const csan_launch_ctx *ctx, const float *buf, float *out) {
-  __csan_dev_kernel_entry(ctx);
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   __csan_dev_read4(ctx, &buf[i], 64);
   out[i] = buf[i];

@@ -1,4 +1,4 @@
-// Second translation unit of cu-rdc.cu: a device function and no kernel. It
-// is instrumented with the context of whatever kernel calls it, read from the
-// weak shared slot.
+// Second translation unit of cu-rdc.cu: a device function and no kernel.
+// csan gives it a clone, scale__csan, checked with the context its caller
+// passes; the original stays as written.
 __device__ float scale(float *p, int i) { return p[i + 1] * 2.0f; }

@@ -8,22 +8,10 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-@__csan_ctx_slot = external addrspace(3) global ptr, align 8
-
 ; Written by the stand-in slow path, so that it is not optimized away.
 @__csan_test_last_site = addrspace(1) global i32 0, align 4
 ; Referenced by nothing a module needs: must never be linked.
 @__csan_test_unused_global = addrspace(1) global i32 7, align 4
-
-define void @__csan_dev_kernel_entry(ptr %ctx) #0 {
-  store ptr %ctx, ptr addrspace(3) @__csan_ctx_slot, align 8
-  ret void
-}
-
-define ptr @__csan_dev_ctx() #0 {
-  %ctx = load ptr, ptr addrspace(3) @__csan_ctx_slot, align 8
-  ret ptr %ctx
-}
 
 define void @__csan_dev_read1(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 1, i32 %site, i32 0)
