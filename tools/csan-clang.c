@@ -22,6 +22,9 @@
  *     (no CUDA compiled in the same command), without which clang 22 links
  *     relocatable device code into no device image.
  *
+ * csan's own flag --csan-host-accesses becomes -csan-host-accesses for cc1
+ * (host loads and stores checked against the device's work, issue 18).
+ *
  * Arguments are rewritten in three cases only:
  *   - response files (@file, as CMake and Ninja write for long command lines)
  *     are expanded first, nested ones too, with clang's GNU quoting rules, so
@@ -388,6 +391,14 @@ static void add_user_args(args *out, int argc, char **argv, const plan *p) {
     if (starts(argv[i], "-mllvm=-csan") && !after_xclang) {
       if (p->compiles)
         push_cc1_llvm_option(out, argv[i] + strlen("-mllvm="));
+      continue;
+    }
+    if (strcmp(argv[i], "--csan-host-accesses") == 0) {
+      /* csan's own flag: check host loads and stores against the device's
+       * work on pinned, registered and managed memory (issue 18), in CUDA
+       * and plain C/C++ sources alike. */
+      if (p->compiles)
+        push_cc1_llvm_option(out, "-csan-host-accesses");
       continue;
     }
     if (starts(argv[i], "-fgpu-default-stream=") && !after_xclang) {

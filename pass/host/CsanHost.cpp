@@ -68,6 +68,18 @@ static void printCounts(const Module &M, const HostCounts &C) {
          << "csan-host:   uses left alone: " << C.UsesSkipped << "\n"
          << "csan-host:   device variables registered: " << C.DeviceVarsRegistered << "\n"
          << "csan-host:   device variables not registered: " << C.DeviceVarsSkipped << "\n";
+  if (!C.HostAccessesChecked && !C.HostRangesChecked) {
+    bool Any = false;
+    for (unsigned N : C.HostAccessSkips)
+      Any |= N != 0;
+    if (!Any)
+      return;
+  }
+  errs() << "csan-host:   host accesses checked: " << C.HostAccessesChecked << "\n"
+         << "csan-host:   host ranges checked: " << C.HostRangesChecked << "\n";
+  for (unsigned R = 0; hostAccessSkipName(R)[0] != '?'; ++R)
+    errs() << "csan-host:   host accesses skipped, " << hostAccessSkipName(R) << ": "
+           << C.HostAccessSkips[R] << "\n";
 }
 
 PreservedAnalyses CsanHostPass::run(Module &M, ModuleAnalysisManager &) {
@@ -80,6 +92,7 @@ PreservedAnalyses CsanHostPass::run(Module &M, ModuleAnalysisManager &) {
   if (ClRedirect)
     Changed |= redirectApiCalls(M, Counts);
   Changed |= registerDeviceVariables(M, Counts);
+  Changed |= checkHostAccesses(M, Counts);
   if (ClStats)
     printCounts(M, Counts);
   if (!Changed) {

@@ -11,6 +11,10 @@
 //   registerDeviceVariables   (CsanHostDeviceVars.cpp) a constructor that
 //                             announces the module's -fgpu-rdc device
 //                             variables to the host runtime.
+//   checkHostAccesses         (CsanHostAccesses.cpp, -csan-host-accesses)
+//                             host loads, stores and memory calls that may
+//                             touch pinned, registered or managed memory
+//                             get a bounds test and a runtime check.
 //
 // Both add to one HostCounts, which -csan-host-stats prints.
 //===----------------------------------------------------------------------===//
@@ -60,6 +64,11 @@ struct HostCounts {
   unsigned DeviceVarsRegistered = 0;
   /// Offloading entries that are variables csan does not register.
   unsigned DeviceVarsSkipped = 0;
+  /// Host loads, stores and atomics checked, ranges checked, and accesses
+  /// skipped per reason (CsanHostAccessSkips.def).
+  unsigned HostAccessesChecked = 0;
+  unsigned HostRangesChecked = 0;
+  unsigned HostAccessSkips[16] = {};
 };
 
 /// Rewrites the uses of every csan_api.def function in M. Returns true if the
@@ -70,6 +79,13 @@ bool redirectApiCalls(llvm::Module &M, HostCounts &Counts);
 /// variable in M's offloading entries (-fgpu-rdc with clang's new offloading
 /// driver). Returns true if the module changed.
 bool registerDeviceVariables(llvm::Module &M, HostCounts &Counts);
+
+/// With -csan-host-accesses: checks every host access that may touch CUDA
+/// host memory. Returns true if the module changed.
+bool checkHostAccesses(llvm::Module &M, HostCounts &Counts);
+
+/// The text of skip reason R of checkHostAccesses (null past the last).
+const char *hostAccessSkipName(unsigned R);
 
 } // namespace host
 } // namespace csan

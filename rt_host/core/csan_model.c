@@ -305,6 +305,7 @@ int csan_model_advance(csan_model *m, csan_key stream, csan_epoch_t n) {
 static void csan_model_host_observe(csan_model *m, const csan_vc *vc) {
   if (csan_model_join(m, &m->host, vc))
     m->host_gen++;
+  csan_model_thread_observe(m, vc);
 }
 
 int csan_model_host_op(csan_model *m, csan_op *op) {
@@ -326,6 +327,10 @@ int csan_model_host_op(csan_model *m, csan_op *op) {
     m->needs_rebase = true;
   m->host.c[slot] = op->epoch;
   m->host_gen++;
+  csan_vc own;
+  memset(&own, 0, sizeof own);
+  own.c[slot] = op->epoch;
+  csan_model_thread_observe(m, &own);
   csan_model_unlock(m);
   return CSAN_MODEL_OK;
 }
@@ -487,7 +492,9 @@ int csan_model_rebase(csan_model *m, csan_key *cut, size_t max, size_t *ncut) {
   csan_model_events_clear_captures(m);
   m->host_gen++;
   m->legacy_gen++;
+  m->window++;
   m->needs_rebase = false;
   csan_model_unlock(m);
   return CSAN_MODEL_OK;
 }
+

@@ -181,6 +181,20 @@ int csan_model_rebase(csan_model *m, csan_key *cut, size_t max, size_t *ncut);
  * CSAN_MODEL_EEPOCH if the counter would pass UINT32_MAX. */
 int csan_model_advance(csan_model *m, csan_key stream, csan_epoch_t n);
 
+/* Host threads (csan_model.c, "Host threads"): what the calling thread
+ * observed itself, for checks of its own accesses to memory the device
+ * uses. The pointer stays valid for the thread; *gen (may be null) changes
+ * whenever the clock does, and csan_model_thread_gen reads it without the
+ * lock (0: the thread has no clock yet). csan_model_thread_adopt starts the
+ * calling thread from its creator's clock (a new thread has observed what
+ * its creator had). */
+const csan_vc *csan_model_thread_clock(csan_model *m, uint64_t *gen);
+uint64_t csan_model_thread_gen(csan_model *m);
+void csan_model_thread_adopt(csan_model *m, const csan_vc *vc);
+/* The calling thread's clock if it has one, else null; takes no lock (for
+ * callers that may run while the model is held). */
+const csan_vc *csan_model_thread_peek(csan_model *m);
+
 /* The number of the last operation handed out (0 before the first). */
 uint64_t csan_model_last_op_id(csan_model *m);
 

@@ -199,6 +199,12 @@ int csan_model_host_wait_event(csan_model *m, csan_key event) {
   const csan_event *ev = csan_model_find_event(m, event);
   if (ev && ev->recorded && capture_join(ev, &m->host))
     m->host_gen++;
+  if (ev && ev->recorded) {
+    csan_vc seen;
+    memset(&seen, 0, sizeof seen);
+    capture_join(ev, &seen);
+    csan_model_thread_observe(m, &seen);
+  }
   csan_model_unlock(m);
   return ev ? CSAN_MODEL_OK : CSAN_MODEL_EUNKNOWN_EVENT;
 }

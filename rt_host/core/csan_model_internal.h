@@ -79,6 +79,8 @@ struct csan_model {
    * an operation skips joining a clock it already holds. */
   uint64_t host_gen;
   uint64_t legacy_gen;
+  /* Bumped by csan_model_rebase: host threads' own clocks start over. */
+  uint64_t window;
 
   uint8_t state[CSAN_MAX_SLOTS]; /* enum csan_slot_state */
   uint8_t kind[CSAN_MAX_SLOTS];  /* csan_stream_kind of the live stream */
@@ -119,6 +121,10 @@ static inline bool csan_model_join(const csan_model *m, csan_vc *dst, const csan
   }
   return grew;
 }
+
+/* The calling host thread observed vc (csan_model.c, "Host threads").
+ * Called with the model lock held. */
+void csan_model_thread_observe(csan_model *m, const csan_vc *vc);
 
 static inline bool csan_model_is_blocking(const csan_model *m, uint32_t slot) {
   return slot != CSAN_LEGACY_SLOT && m->kind[slot] != CSAN_STREAM_NONBLOCKING;

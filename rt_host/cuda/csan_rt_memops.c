@@ -22,12 +22,16 @@
  *       before the memory is released, so users the host has not waited for
  *       are reported.
  *   pinned host memory
- *       registered for copy classification, no shadow.
+ *       registered for copy classification; a region of the host shadow
+ *       (csan_rt_hostmem.c), where host accesses meet device work.
+ *   managed memory
+ *       device memory with shadow, and a region of the host shadow too.
  */
 #include "csan_rt_memops.h"
 
 #include "csan_rt_allocs.h"
 #include "csan_rt_device.h"
+#include "csan_rt_hostmem.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
@@ -97,6 +101,8 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
     }
     csan_rt_allocs_unlock();
   }
+  if (known && (a.flags & CSAN_ALLOC_MANAGED))
+    csan_rt_hostmem_remove(p);
   bool ok = call(arg);
   if (tagged && !ok) {
     /* Still allocated after all: live again, without the FREE markers. */
@@ -198,6 +204,7 @@ void csan_rt_mem_host_add(void *p, size_t size, const char *api, const csan_host
   csan_rt_allocs_lock();
   csan_rt_alloc_add(&info);
   csan_rt_allocs_unlock();
+  csan_rt_hostmem_add(p, size, CSAN_ALLOC_HOST_PINNED);
 }
 
 void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *site) {
@@ -208,4 +215,5 @@ void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *sit
   if (csan_rt_alloc_find_live(p, &a) && (a.flags & CSAN_ALLOC_HOST_PINNED))
     csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL);
   csan_rt_allocs_unlock();
+  csan_rt_hostmem_remove(p);
 }

@@ -20,6 +20,7 @@
 #include "csan_rt_xfer.h"
 
 #include "csan_rt_errors.h"
+#include "csan_rt_hostmem.h"
 #include "csan_rt_report.h"
 
 #include <stdlib.h>
@@ -73,7 +74,14 @@ void csan_rt_xfer_free(csan_rt_xfer *x) {
 
 /* Adds a region to check if it is tracked device memory. */
 void csan_rt_xfer_region(csan_rt_xfer *x, csan_mem_class c, csan_region r, uint32_t access) {
-  if (c != CSAN_MEM_DEVICE_TRACKED || !r.width || !r.rows || !r.slices)
+  if (!r.width || !r.rows || !r.slices)
+    return;
+  if (x->nh < CSAN_XFER_INLINE &&
+      csan_rt_hostmem_maybe(r.base, (r.slices - 1) * r.slice_pitch + (r.rows - 1) * r.pitch + r.width)) {
+    x->host_r[x->nh] = r;
+    x->host_a[x->nh++] = access;
+  }
+  if (c != CSAN_MEM_DEVICE_TRACKED)
     return;
   if (x->n == x->cap) {
     size_t cap = 2 * x->cap;
@@ -163,6 +171,11 @@ bool csan_rt_xfer_begin(csan_rt_xfer *x, csan_rt_op *o, const csan_host_site *si
                        x->stack ? x->stack : csan_rt_stack(ra, site)};
   if (!csan_rt_op_begin(o, x->stream, x->pt, &d))
     return false;
+  if (x->nh) {
+    csan_rt_op_ctx(o, CSAN_CTX_F_RANGE_OP);
+    for (size_t i = 0; i < x->nh; i++)
+      csan_rt_hostmem_op_access(&o->ctx, &x->host_r[i], x->host_a[i]);
+  }
   /* Progress markers around an asynchronous call, as around a launch: a
    * copy or set that faults is named too. A call that may block commits its
    * operation now and lets other threads issue on the stream before its

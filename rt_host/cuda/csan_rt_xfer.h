@@ -65,6 +65,11 @@ typedef struct csan_rt_xfer {
   bool peer;         /* cudaMemcpyPeer: after all earlier work of the device */
   bool may_block;    /* the call may wait for the device (see csan_rt_xfer_begin) */
   uint32_t stack;    /* the issuing host stack when known already (0: taken at begin) */
+  /* Regions in host memory the device uses (csan_rt_hostmem.h), recorded
+   * in the host shadow with the operation's context; more are dropped. */
+  size_t nh;
+  csan_region host_r[CSAN_XFER_INLINE];
+  uint32_t host_a[CSAN_XFER_INLINE];
   csan_rt_marks marks; /* progress markers around the call (csan_rt_errors.c) */
 } csan_rt_xfer;
 

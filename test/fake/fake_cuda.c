@@ -24,6 +24,7 @@
  */
 #include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -1559,11 +1560,23 @@ FAKE_EXPORT const fake_launch *fake_cuda_last_launch(void) {
   return &g_last;
 }
 
+static void (*g_host_hook)(const csan_launch_ctx *, const void *, uint64_t, uint32_t, int32_t);
+static void find_host_hook(void) {
+  g_host_hook = (void (*)(const csan_launch_ctx *, const void *, uint64_t, uint32_t,
+                          int32_t))dlsym(RTLD_DEFAULT, "__csan_hostmem_device_access");
+}
+
 FAKE_EXPORT void fake_cuda_access(const fake_launch *l, const void *addr, uint64_t size,
                                   uint32_t access, int32_t site) {
   if (!l->instrumented)
     return; /* the uninstrumented kernel checks nothing */
   csan_shadow_access(&l->ctx, (uint64_t)(uintptr_t)addr, size, access, site, NULL);
+  /* Pinned and managed memory: csan's host shadow gets the access too (on
+   * a GPU that is the device runtime's job, not written yet). */
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, find_host_hook);
+  if (g_host_hook)
+    g_host_hook(&l->ctx, addr, size, access, site);
 }
 
 FAKE_EXPORT void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access,

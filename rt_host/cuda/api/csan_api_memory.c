@@ -29,6 +29,7 @@
 #include "csan_rt_allocs.h"
 
 #include "csan_rt_device.h"
+#include "csan_rt_hostmem.h"
 #include "csan_rt_memops.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
@@ -86,9 +87,11 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, uns
     return cudaMallocManaged(devPtr, size, flags);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocManaged(devPtr, size, flags);
-  if (r == cudaSuccess)
+  if (r == cudaSuccess) {
     csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED,
                "cudaMallocManaged", NULL, site, stack);
+    csan_rt_hostmem_add(*devPtr, size, CSAN_ALLOC_MANAGED); /* the host touches it too */
+  }
   return r;
 }
 

@@ -10,9 +10,11 @@
  */
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
+#include "csan_rt_hostmem.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static bool is_special_stream(cudaStream_t s) {
@@ -158,6 +160,33 @@ typedef struct host_fn_call {
   unsigned int flags;
 } host_fn_call;
 
+/* A host function or callback as csan passes it on: the program's, and its
+ * operation's context (csan_rt_hostmem_fn_enter). Runs once, then freed. */
+typedef struct host_fn_tramp {
+  cudaHostFn_t fn;
+  cudaStreamCallback_t cb;
+  void *data;
+  csan_launch_ctx ctx;
+} host_fn_tramp;
+
+static void host_fn_run(void *p) {
+  host_fn_tramp *t = p;
+  csan_rt_hostfn_scope s;
+  csan_rt_hostmem_fn_enter(&s, &t->ctx);
+  t->fn(t->data);
+  csan_rt_hostmem_fn_leave(&s);
+  free(t);
+}
+
+static void CUDART_CB host_cb_run(cudaStream_t stream, cudaError_t status, void *p) {
+  host_fn_tramp *t = p;
+  csan_rt_hostfn_scope s;
+  csan_rt_hostmem_fn_enter(&s, &t->ctx);
+  t->cb(stream, status, t->data);
+  csan_rt_hostmem_fn_leave(&s);
+  free(t);
+}
+
 static cudaError_t host_fn_real(const host_fn_call *c) {
   if (c->callback)
     return c->pt ? cudaStreamAddCallback_ptsz(c->stream, c->cb, c->data, c->flags)
@@ -175,7 +204,23 @@ static cudaError_t host_fn(const host_fn_call *c, const csan_host_site *site, co
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, c->stream, c->pt, &d))
     return host_fn_real(c);
-  cudaError_t r = host_fn_real(c);
+  /* The function runs with its operation's context, so its own accesses
+   * to pinned and managed memory are ordered as its stream orders it. */
+  host_fn_tramp *t = malloc(sizeof *t);
+  host_fn_call wrapped = *c;
+  if (t) {
+    t->fn = c->fn;
+    t->cb = c->cb;
+    t->data = c->data;
+    csan_rt_op_ctx(&o, 0);
+    t->ctx = o.ctx;
+    wrapped.fn = host_fn_run;
+    wrapped.cb = host_cb_run;
+    wrapped.data = t;
+  }
+  cudaError_t r = host_fn_real(&wrapped);
+  if (r != cudaSuccess)
+    free(t);
   csan_rt_op_end(&o, r == cudaSuccess);
   return r;
 }

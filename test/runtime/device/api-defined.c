@@ -4,7 +4,9 @@
 // exports exactly the wrappers, __csan_register_device_var, the test hook,
 // the program interface of include/csan/csan.h, and the library wrappers of
 // rt_host/cuda/csan_lib.def with csan-host's two entry points for library
-// calls (everything else of the runtime is hidden). In an ASan build the
+// calls, and csan-host's host access entry points (bounds, check, the
+// fake's kernel hook, pthread_create: a new thread inherits its creator's
+// clock) (everything else of the runtime is hidden). In an ASan build the
 // linker also exports the bounds of ASan's globals section,
 // __start_asan_globals/__stop_asan_globals, which are not csan's.
 // RUN: %cc_rt -o %t && %run %t | FileCheck %s
@@ -39,6 +41,8 @@ int main(int argc, char **argv) {
     printf("__csan_name_stream\n__csan_race_count\n");
     printf("__csan_annotate_begin\n__csan_annotate_range\n__csan_annotate_end\n");
     printf("__csan_lib_register\n__csan_lib_unchecked\n");
+    printf("__csan_host_access\n__csan_host_bounds\n__csan_hostmem_device_access\n");
+    printf("pthread_create\n");
     printf("__csan_launch_result_used\n");
     for (size_t i = 0; i < sizeof lib_wrappers / sizeof lib_wrappers[0]; i++)
       printf("%s\n", lib_wrappers[i]);

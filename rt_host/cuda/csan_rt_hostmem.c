@@ -1,0 +1,330 @@
+/* csan_rt_hostmem.c: host memory the device uses (csan_rt_hostmem.h).
+ *
+ * One host shadow (core/csan_hostmem.c) holds the records of every region.
+ *
+ * Host accesses. Host accesses are recorded under a host operation,
+ * (CSAN_HOST_SLOT, E), shared by every access until the next operation is
+ * issued anywhere: then the next access takes a new one. Its records are
+ * ordered before every device operation issued after it (each operation
+ * joins the host clock, which holds E), which is CUDA's rule that device
+ * work is ordered after the host accesses issued before it. A new E after
+ * each operation is what makes the engine's fast path right on the host:
+ * an access that finds its own operation's record skips the check, which
+ * holds only while no other operation can have added records since. A host access
+ * is checked with the calling thread's clock (csan_model_thread_clock):
+ * device work is ordered before it only through a synchronization that
+ * thread observed. Host slot records never race with each other here
+ * (races between host threads are ThreadSanitizer's business, not csan's).
+ *
+ * Reports. The host shadow's race table is read after every access that
+ * added to it. An entry whose reporting side is a host access is given an
+ * operation of its own (a host operation registered with the access's
+ * site and host stack) before the reporter sees it, so the report names
+ * the line and stack of the access, not the shared operation E. A drain
+ * that runs while the model is locked (a host function or a kernel of the
+ * fake running inside its launch) leaves such entries for the next one.
+ *
+ * Device operations (copies, sets, library calls) record their host
+ * regions with their own context when issued, as csan's range kernel does
+ * for device memory; host functions run with their operation's context.
+ */
+#include "csan_rt_hostmem.h"
+
+#include "csan_rt_ops.h"
+#include "csan_rt_report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* {lo, span}: what instrumented code tests inline (csan_hostmem.h). */
+CSAN_EXPORT volatile uint64_t __csan_host_bounds[2];
+
+/* Escalation blocks of the host shadow (128 bytes each: 8 MiB). */
+#define HOST_POOL_BLOCKS 65536u
+
+static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+static csan_hostmem *_Atomic g_h;
+/* E: the operation host accesses are part of now, and its op_id. */
+static pthread_mutex_t g_epoch_mu = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic csan_epoch_t g_host_epoch;
+static _Atomic uint64_t g_host_op_id;
+static const char *g_host_what; /* "host code", interned by the registry */
+static _Atomic uint64_t g_checked;
+static _Atomic uint32_t g_threads;
+static _Atomic bool g_warned_oom;
+
+/* Race entries handed to the reporter, by key. */
+static pthread_mutex_t g_drain_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t *g_handled;
+static uint32_t g_handled_cap, g_handled_n, g_last_used;
+
+static void at_exit(void) { csan_rt_hostmem_drain(); }
+
+static void init_once(void) {
+  csan_hostmem_bounds b = {&__csan_host_bounds[0], &__csan_host_bounds[1]};
+  csan_hostmem *h = csan_hostmem_create(HOST_POOL_BLOCKS, csan_g.flags.race_table_size, b);
+  if (!h) {
+    csan_rt_warn_once(&g_warned_oom, "no memory for the shadow of pinned and managed memory; "
+                                     "host accesses are not checked");
+    return;
+  }
+  csan_op op;
+  csan_rt_op_desc d = {CSAN_OPK_OTHER, "host code", 0, NULL, NULL, 0};
+  if (!csan_rt_host_op(&op, &d)) {
+    csan_hostmem_destroy(h);
+    return;
+  }
+  csan_op_info info;
+  if (csan_ops_find(csan_g.ops, op.slot, op.epoch, &info))
+    g_host_what = info.what;
+  atomic_store(&g_host_op_id, op.op_id);
+  atomic_store(&g_host_epoch, op.epoch);
+  g_handled_cap = 2 * csan_g.flags.race_table_size;
+  g_handled = calloc(g_handled_cap, sizeof *g_handled);
+  atomic_store(&g_h, h);
+  atexit(at_exit); /* after csan's own exit handler was registered: runs before it */
+}
+
+static csan_hostmem *hostmem(void) { return atomic_load_explicit(&g_h, memory_order_acquire); }
+
+void csan_rt_hostmem_add(const void *p, uint64_t size, uint32_t kind) {
+  if (!p || !size)
+    return;
+  pthread_once(&g_once, init_once);
+  csan_hostmem *h = hostmem();
+  if (h && csan_hostmem_add(h, (uint64_t)(uintptr_t)p, size, kind) != CSAN_SHADOW_OK)
+    csan_rt_warn_once(&g_warned_oom, "no memory for the shadow of pinned and managed memory; "
+                                     "some host accesses are not checked");
+}
+
+void csan_rt_hostmem_remove(const void *p) {
+  csan_hostmem *h = hostmem();
+  if (h)
+    csan_hostmem_remove(h, (uint64_t)(uintptr_t)p);
+}
+
+/* ------------------------------------------------------------------------
+ * Reports.
+ * ---------------------------------------------------------------------- */
+
+static bool handled(uint64_t key) {
+  for (uint32_t i = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 40) % g_handled_cap;;
+       i = (i + 1) % g_handled_cap) {
+    if (g_handled[i] == key)
+      return true;
+    if (!g_handled[i])
+      return false;
+  }
+}
+
+static void mark_handled(uint64_t key) {
+  if (g_handled_n + 1 >= g_handled_cap)
+    return; /* full: the reporter's own deduplication still holds */
+  uint32_t i = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 40) % g_handled_cap;
+  while (g_handled[i])
+    i = (i + 1) % g_handled_cap;
+  g_handled[i] = key;
+  g_handled_n++;
+}
+
+static uint32_t tl_number(void);
+
+/* Reports the new entries of the host race table. host: called for a host
+ * access of this thread (site, ra), with no model lock held, so entries of
+ * host accesses can be given their own operation. */
+static void drain(bool host, const csan_host_site *site, const void *ra) {
+  csan_hostmem *h = hostmem();
+  if (!h || !g_handled)
+    return;
+  csan_shadow_cpu *sh = csan_hostmem_shadow(h);
+  /* The engine bumps `used` atomically from any thread. */
+  uint32_t used = __atomic_load_n(&csan_shadow_cpu_race_table(sh)->used, __ATOMIC_RELAXED);
+  if (used == __atomic_load_n(&g_last_used, __ATOMIC_RELAXED) && !host)
+    return;
+  pthread_mutex_lock(&g_drain_mu);
+  uint32_t cap = csan_g.flags.race_table_size;
+  csan_race *all = malloc((size_t)cap * sizeof *all);
+  csan_race *out = malloc((size_t)cap * sizeof *out);
+  uint32_t n = all && out ? csan_shadow_cpu_races(sh, all, cap, &used, NULL) : 0;
+  if (n > cap)
+    n = cap;
+  uint32_t k = 0;
+  bool left = false;
+  csan_op own = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    if (handled(all[i].key))
+      continue;
+    bool mine = false;
+    csan_op_info info;
+    if (all[i].slot == CSAN_HOST_SLOT &&
+        csan_ops_find(csan_g.ops, CSAN_HOST_SLOT, all[i].epoch, &info))
+      mine = info.what == g_host_what;
+    if (mine && !host) {
+      left = true;
+      continue;
+    }
+    if (mine) {
+      if (!own.epoch) {
+        /* Threads are numbered in the order of their first checked access
+         * (the main thread is usually 1). The registry interns the name. */
+        char what[48];
+        snprintf(what, sizeof what, "host thread %u", tl_number());
+        csan_rt_op_desc d = {CSAN_OPK_OTHER, what, 0, NULL, site, csan_rt_stack(ra, site)};
+        if (!csan_rt_host_op(&own, &d))
+          own.epoch = 0;
+      }
+      if (!own.epoch) {
+        left = true;
+        continue;
+      }
+      all[i].epoch = own.epoch;
+    }
+    mark_handled(all[i].key);
+    out[k++] = all[i];
+  }
+  if (!left)
+    __atomic_store_n(&g_last_used, used, __ATOMIC_RELAXED);
+  if (k)
+    csan_report_entries(csan_g.reporter, out, k, NULL, NULL);
+  free(all);
+  free(out);
+  pthread_mutex_unlock(&g_drain_mu);
+  if (k && csan_report_should_halt(csan_g.reporter))
+    csan_rt_halt();
+}
+
+void csan_rt_hostmem_drain(void) { drain(false, NULL, NULL); }
+
+/* ------------------------------------------------------------------------
+ * Accesses.
+ * ---------------------------------------------------------------------- */
+
+/* The host operation for an access now: a new one once another operation
+ * was issued since the current one (model lock: not from code that runs
+ * inside csan's calls). */
+static csan_epoch_t host_epoch(void) {
+  uint64_t last = csan_model_last_op_id(csan_g.model);
+  if (last == atomic_load(&g_host_op_id))
+    return atomic_load(&g_host_epoch);
+  pthread_mutex_lock(&g_epoch_mu);
+  if (csan_model_last_op_id(csan_g.model) != atomic_load(&g_host_op_id)) {
+    csan_op op;
+    csan_rt_op_desc d = {CSAN_OPK_OTHER, "host code", 0, NULL, NULL, 0};
+    if (csan_rt_host_op(&op, &d)) {
+      atomic_store(&g_host_op_id, op.op_id);
+      atomic_store(&g_host_epoch, op.epoch);
+    }
+  }
+  pthread_mutex_unlock(&g_epoch_mu);
+  return atomic_load(&g_host_epoch);
+}
+
+typedef struct host_thread {
+  uint64_t gen;                /* csan_model_thread_gen the context was built at */
+  bool ready;
+  uint32_t number;             /* 1, 2, ... in the order threads first access a region */
+  const csan_launch_ctx *fn;   /* the host function running on this thread */
+  const csan_launch_ctx *fn_built; /* the one fn_ctx was built from */
+  csan_launch_ctx ctx;         /* the thread's own host context */
+  csan_launch_ctx fn_ctx;      /* the host function's, on the host shadow */
+} host_thread;
+static __thread host_thread tl;
+
+/* ctx, moved onto the host shadow (slot, epoch, vc and flags stay). */
+static void on_host_shadow(csan_hostmem *h, const csan_launch_ctx *ctx, csan_launch_ctx *out) {
+  csan_shadow_cpu_ctx(csan_hostmem_shadow(h), out, ctx->slot, ctx->epoch, ctx->vc);
+  out->flags = ctx->flags;
+  out->op_id = ctx->op_id;
+}
+
+static const csan_launch_ctx *thread_ctx(csan_hostmem *h) {
+  if (tl.fn) {
+    if (tl.fn_built != tl.fn) {
+      on_host_shadow(h, tl.fn, &tl.fn_ctx);
+      tl.fn_built = tl.fn;
+    }
+    return &tl.fn_ctx;
+  }
+  csan_epoch_t epoch = host_epoch();
+  uint64_t gen = csan_model_thread_gen(csan_g.model);
+  if (!tl.ready || !gen || gen != tl.gen || epoch != tl.ctx.epoch) {
+    const csan_vc *vc = csan_model_thread_clock(csan_g.model, &gen);
+    csan_shadow_cpu_ctx(csan_hostmem_shadow(h), &tl.ctx, CSAN_HOST_SLOT, epoch, vc->c);
+    /* Host slot records are all the host's: ordered (not csan's to check). */
+    tl.ctx.vc[CSAN_HOST_SLOT] = UINT32_MAX;
+    tl.gen = gen;
+    if (!tl.ready)
+      tl.number = atomic_fetch_add(&g_threads, 1) + 1;
+    tl.ready = true;
+  }
+  return &tl.ctx;
+}
+
+static uint32_t tl_number(void) { return tl.number; }
+
+void csan_rt_hostmem_host_access(const void *addr, uint64_t size, uint32_t access,
+                                 const csan_host_site *site, const void *ra) {
+  csan_hostmem *h = hostmem();
+  if (!h || !size || atomic_load_explicit(&csan_g.exiting, memory_order_relaxed))
+    return;
+  const csan_launch_ctx *c = thread_ctx(h);
+  if (!csan_hostmem_access(h, c, (uint64_t)(uintptr_t)addr, size, access, 0))
+    return;
+  atomic_fetch_add_explicit(&g_checked, 1, memory_order_relaxed);
+  if (__atomic_load_n(&csan_shadow_cpu_race_table(csan_hostmem_shadow(h))->used,
+                      __ATOMIC_RELAXED) != __atomic_load_n(&g_last_used, __ATOMIC_RELAXED))
+    drain(!tl.fn, site, ra);
+}
+
+void csan_rt_hostmem_device_access(const csan_launch_ctx *ctx, const void *addr, uint64_t size,
+                                   uint32_t access, int32_t site) {
+  csan_hostmem *h = hostmem();
+  if (!h || !csan_rt_hostmem_maybe((uint64_t)(uintptr_t)addr, size))
+    return;
+  csan_launch_ctx c;
+  on_host_shadow(h, ctx, &c);
+  if (csan_hostmem_access(h, &c, (uint64_t)(uintptr_t)addr, size, access, site))
+    drain(false, NULL, NULL);
+}
+
+void csan_rt_hostmem_op_access(const csan_launch_ctx *ctx, const csan_region *r, uint32_t access) {
+  csan_hostmem *h = hostmem();
+  if (!h || !r->width || !r->rows || !r->slices)
+    return;
+  uint64_t rows = r->rows ? r->rows : 1, slices = r->slices ? r->slices : 1;
+  uint64_t last = r->base + (slices - 1) * r->slice_pitch + (rows - 1) * r->pitch + r->width;
+  if (!csan_rt_hostmem_maybe(r->base, last - r->base))
+    return;
+  csan_launch_ctx c;
+  on_host_shadow(h, ctx, &c);
+  bool any = false;
+  if (rows * slices > 65536) { /* a shape too big to walk: its hull */
+    any = csan_hostmem_access(h, &c, r->base, last - r->base, access, 0);
+  } else {
+    for (uint64_t z = 0; z < slices; z++)
+      for (uint64_t y = 0; y < rows; y++)
+        any |= csan_hostmem_access(h, &c, r->base + z * r->slice_pitch + y * r->pitch, r->width,
+                                   access, 0);
+  }
+  if (any)
+    drain(false, NULL, NULL);
+}
+
+void csan_rt_hostmem_fn_enter(csan_rt_hostfn_scope *s, const csan_launch_ctx *ctx) {
+  s->prev = tl.fn;
+  tl.fn = ctx;
+}
+
+void csan_rt_hostmem_fn_leave(csan_rt_hostfn_scope *s) {
+  tl.fn = s->prev;
+  tl.fn_built = NULL;
+}
+
+void csan_rt_hostmem_usage(uint32_t *regions, uint64_t *checked) {
+  csan_hostmem *h = hostmem();
+  if (regions)
+    *regions = h ? csan_hostmem_regions(h) : 0;
+  if (checked)
+    *checked = atomic_load(&g_checked);
+}
