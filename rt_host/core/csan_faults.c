@@ -55,7 +55,8 @@ size_t csan_fault_rank(const csan_fault_progress *p, size_t n,
       r[m++] = (ranked){p[i].started_order, {CSAN_FAULT_RUNNING, p[i].slot, p[i].started}};
   }
   bool any_running = m > 0;
-  qsort(r, m, sizeof *r, by_order_desc);
+  if (m) /* qsort may not get a null base, even for 0 elements */
+    qsort(r, m, sizeof *r, by_order_desc);
   for (size_t i = 0; i < m && k < max; i++)
     out[k++] = r[i].c;
   /* Nothing was running: the oldest unfinished launch of each stream. */
@@ -68,7 +69,8 @@ size_t csan_fault_rank(const csan_fault_progress *p, size_t n,
       if (!is_dev_launch)
         r[m++] = (ranked){p[i].head_order, {CSAN_FAULT_HEAD, p[i].slot, p[i].done + 1}};
     }
-    qsort(r, m, sizeof *r, by_order_desc);
+    if (m) /* qsort may not get a null base, even for 0 elements */
+      qsort(r, m, sizeof *r, by_order_desc);
     for (size_t i = 0; i < m && k < max; i++)
       out[k++] = r[i].c;
   }

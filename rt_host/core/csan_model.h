@@ -191,6 +191,24 @@ int csan_model_advance(csan_model *m, csan_key stream, csan_epoch_t n);
 const csan_vc *csan_model_thread_clock(csan_model *m, uint64_t *gen);
 uint64_t csan_model_thread_gen(csan_model *m);
 void csan_model_thread_adopt(csan_model *m, const csan_vc *vc);
+/* No sanitizer instrumentation at all (code a new thread runs before a
+ * sanitizer of csan's own build has set the thread up); compilers without
+ * the attribute build no sanitized csan. */
+#if defined(__has_attribute)
+#if __has_attribute(disable_sanitizer_instrumentation)
+#define CSAN_NO_INSTRUMENT __attribute__((disable_sanitizer_instrumentation))
+#endif
+#endif
+#ifndef CSAN_NO_INSTRUMENT
+#define CSAN_NO_INSTRUMENT
+#endif
+
+/* Hands the calling (new) thread the clock vc (malloc'd; the model frees
+ * it), adopted as by csan_model_thread_adopt at the thread's first use of
+ * its clock. Safe as the very first thing a thread runs. */
+void csan_model_thread_pending(csan_model *m, csan_vc *vc);
+/* Once before the first csan_model_thread_pending (in the creating thread). */
+void csan_model_thread_prepare(void);
 /* The calling thread's clock if it has one, else null; takes no lock (for
  * callers that may run while the model is held). */
 const csan_vc *csan_model_thread_peek(csan_model *m);

@@ -16,7 +16,9 @@
  * a false one from a missed hand-over). */
 #include "csan_model_internal.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct thread_clock {
@@ -29,6 +31,42 @@ typedef struct thread_clock {
 
 static __thread thread_clock tl_clock;
 static _Atomic uint64_t g_thread_gen;
+
+/* A clock handed over at thread start (csan_model_thread_pending), adopted
+ * at the thread's first use of its clock. */
+static __thread csan_model *tl_pending_m;
+static __thread csan_vc *tl_pending;
+
+/* A clock never adopted (the thread never used csan) is freed at thread
+ * exit by this key's destructor. */
+static pthread_key_t g_pending_key;
+static pthread_once_t g_pending_once = PTHREAD_ONCE_INIT;
+
+static void free_pending(void *vc) { free(vc); }
+static void make_pending_key(void) { pthread_key_create(&g_pending_key, free_pending); }
+
+void csan_model_thread_prepare(void) { pthread_once(&g_pending_once, make_pending_key); }
+
+/* Called first in a new thread, possibly before a sanitizer of csan's own
+ * build has set the thread up (its start routine runs inside csan's): no
+ * instrumentation, only thread-local stores and pthread_setspecific (which
+ * no sanitizer intercepts). */
+CSAN_NO_INSTRUMENT void
+csan_model_thread_pending(csan_model *m, csan_vc *vc) {
+  tl_pending_m = m;
+  tl_pending = vc;
+  pthread_setspecific(g_pending_key, vc);
+}
+
+static void adopt_pending(void) {
+  csan_vc *vc = tl_pending;
+  if (!vc)
+    return;
+  tl_pending = NULL;
+  pthread_setspecific(g_pending_key, NULL);
+  csan_model_thread_adopt(tl_pending_m, vc);
+  free(vc);
+}
 
 /* The calling thread's clock, started if needed; model lock held. */
 static thread_clock *thread_clock_get(csan_model *m) {
@@ -45,12 +83,14 @@ static thread_clock *thread_clock_get(csan_model *m) {
 }
 
 void csan_model_thread_observe(csan_model *m, const csan_vc *vc) {
+  adopt_pending();
   thread_clock *t = thread_clock_get(m);
   if (csan_model_join(m, &t->vc, vc))
     t->gen = ++g_thread_gen;
 }
 
 const csan_vc *csan_model_thread_clock(csan_model *m, uint64_t *gen) {
+  adopt_pending();
   thread_clock *t = &tl_clock;
   if (t->m != m || t->window != m->window) {
     csan_model_lock(m);
@@ -63,6 +103,7 @@ const csan_vc *csan_model_thread_clock(csan_model *m, uint64_t *gen) {
 }
 
 uint64_t csan_model_thread_gen(csan_model *m) {
+  adopt_pending();
   const thread_clock *t = &tl_clock;
   return t->m == m ? t->gen : 0;
 }
@@ -81,6 +122,7 @@ void csan_model_thread_adopt(csan_model *m, const csan_vc *vc) {
 }
 
 const csan_vc *csan_model_thread_peek(csan_model *m) {
+  adopt_pending();
   const thread_clock *t = &tl_clock;
   return t->m == m ? &t->vc : NULL;
 }

@@ -2711,7 +2711,7 @@ FAKE_EXPORT cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *out, cudaGraph
 
 /* ---- execs ---- */
 
-static cudaError_t instantiate(cudaGraphExec_t *x, cudaGraph_t g) {
+static cudaError_t gexec_instantiate(cudaGraphExec_t *x, cudaGraph_t g) {
   fake_graph *fg = graph_of(g);
   if (!fg || !x)
     return rt_fail(cudaErrorInvalidValue);
@@ -2727,14 +2727,14 @@ FAKE_EXPORT cudaError_t cudaGraphInstantiate(cudaGraphExec_t *x, cudaGraph_t g,
                                              unsigned long long flags) {
   RT_ENTER("cudaGraphInstantiate");
   (void)flags;
-  return instantiate(x, g);
+  return gexec_instantiate(x, g);
 }
 
 FAKE_EXPORT cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *x, cudaGraph_t g,
                                                       unsigned long long flags) {
   RT_ENTER("cudaGraphInstantiateWithFlags");
   (void)flags;
-  return instantiate(x, g);
+  return gexec_instantiate(x, g);
 }
 
 FAKE_EXPORT cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x) {

@@ -621,8 +621,10 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
   return 0;
 }
 
+/* ra: the program's return address, taken in the exported wrapper (this
+ * function may not be inlined into it). */
 static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
-                                const csan_host_site *site) {
+                                const csan_host_site *site, const void *ra) {
   csan_rt_init();
   graph_rec *r = csan_rt_active() ? rec_find(x) : NULL;
   if (csan_rt_active() && !r)
@@ -634,7 +636,7 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
   if (!r || csan_rt_capturing(s, pt) || !csan_rt_stream_ensure(s, pt, &key))
     return pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
   pthread_mutex_lock(&r->mu);
-  launch_ctx l = {r, site, csan_rt_stack(__builtin_return_address(0), site), false};
+  launch_ctx l = {r, site, csan_rt_stack(ra, site), false};
   csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
   if (l.failed)
     unchecked("graph kernel node whose context csan could not set",
@@ -646,13 +648,13 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
 
 CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
                                                const csan_host_site *site) {
-  return graph_launch(graphExec, stream, false, site);
+  return graph_launch(graphExec, stream, false, site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec,
                                                     cudaStream_t stream,
                                                     const csan_host_site *site) {
-  return graph_launch(graphExec, stream, true, site);
+  return graph_launch(graphExec, stream, true, site, __builtin_return_address(0));
 }
 
 /* ---- Updates: later launches only ------------------------------------------ */

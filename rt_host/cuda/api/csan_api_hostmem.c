@@ -35,18 +35,24 @@ CSAN_EXPORT void __csan_hostmem_device_access(const csan_launch_ctx *ctx, const 
  * Threads.
  * ---------------------------------------------------------------------- */
 
+/* vc first: the model frees the block through it. */
 typedef struct thread_start {
+  csan_vc vc;
   void *(*fn)(void *);
   void *arg;
-  csan_vc vc;
+  csan_model *model;
 } thread_start;
 
-static void *start(void *p) {
-  thread_start s;
-  memcpy(&s, p, sizeof s);
-  free(p);
-  csan_model_thread_adopt(csan_g.model, &s.vc);
-  return s.fn(s.arg);
+/* The new thread's first code. Under a sanitizer build of csan, fn may be
+ * the sanitizer's own start routine, which sets the thread up: nothing
+ * here may be instrumented or call out before it runs, so the clock is
+ * only handed over, and adopted at the thread's first use of it. */
+CSAN_NO_INSTRUMENT static void *start(void *p) {
+  thread_start *s = p;
+  void *(*fn)(void *) = s->fn;
+  void *arg = s->arg;
+  csan_model_thread_pending(s->model, &s->vc);
+  return fn(arg);
 }
 
 typedef int (*pthread_create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
@@ -63,11 +69,14 @@ CSAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(
    * thread starts from the host clock at its first use. (No lock here:
    * program code may create threads inside a CUDA call csan holds.) */
   const csan_vc *vc = csan_g.model ? csan_model_thread_peek(csan_g.model) : NULL;
+  if (vc)
+    csan_model_thread_prepare();
   thread_start *s = vc ? malloc(sizeof *s) : NULL;
   if (!s)
     return r(t, attr, fn, arg);
   s->fn = fn;
   s->arg = arg;
+  s->model = csan_g.model;
   memcpy(&s->vc, vc, sizeof s->vc);
   int rc = r(t, attr, start, s);
   if (rc)

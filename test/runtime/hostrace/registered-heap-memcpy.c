@@ -28,6 +28,8 @@ int main(void) {
   printf("out[63] %d\n", out[63]);
   CK(cudaStreamSynchronize(s));
   CK(cudaHostUnregister(buf));
+  free(buf);
+  free(out);
   return 0;
 }
 
