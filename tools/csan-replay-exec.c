@@ -879,6 +879,10 @@ struct rp_graphs {
     uint32_t node;
   } *node_ops;
   size_t nnode_ops, cap_node_ops;
+  /* A node command's dependencies, resolved: kept here, not on the heap of
+   * one call, so a DIE (which unwinds) loses nothing. */
+  uint32_t *deps;
+  size_t cap_deps;
 };
 
 #define GR(x) graphs_of(x)
@@ -1286,27 +1290,11 @@ static void run_node(rp_exec *x) {
   for (uint32_t i = 0; i < n; i++)
     if (g->node_names[i] == c->node)
       DIE(x, "graph '%s' already has a node '%s'", g->name, c->node);
-  uint32_t *deps = NULL;
-  if (c->ndeps && !(deps = malloc(c->ndeps * sizeof(*deps))))
-    DIE(x, "out of memory");
-  for (size_t i = 0; i < c->ndeps; i++) {
-    uint32_t d = UINT32_MAX;
-    for (uint32_t j = 0; j < n && d == UINT32_MAX; j++)
-      if (g->node_names[j] == c->deps[i])
-        d = j;
-    if (d == UINT32_MAX) {
-      free(deps);
-      DIE(x, "graph '%s' has no node '%s'", g->name, c->deps[i]);
-    }
-    deps[i] = d;
-  }
   const csan_graph *child = NULL;
   if (c->body == RP_NODE_CHILD) {
     rp_graph_ent *cg = find_graph(x, c->graph2);
-    if (!cg || cg == g) {
-      free(deps);
+    if (!cg || cg == g)
       DIE(x, cg ? "a graph cannot be its own child" : "unknown graph '%s'", c->graph2);
-    }
     child = cg->g;
   }
   if (c->body == RP_ALLOC_ASYNC)
@@ -1315,8 +1303,19 @@ static void run_node(rp_exec *x) {
     x->site_len[c->site] = use_alloc(x, c->alloc)->size;
   else if (c->body == RP_RECORD || c->body == RP_WAIT)
     use_event(x, c->event);
-  add_gnode(x, g, gnode_kind(c->body), c->node, child, deps, c->ndeps, 0);
-  free(deps);
+  struct rp_graphs *gr = GR(x);
+  while (c->ndeps > gr->cap_deps)
+    gr->deps = grow(x, gr->deps, &gr->cap_deps, sizeof(*gr->deps));
+  for (size_t i = 0; i < c->ndeps; i++) {
+    uint32_t d = UINT32_MAX;
+    for (uint32_t j = 0; j < n && d == UINT32_MAX; j++)
+      if (g->node_names[j] == c->deps[i])
+        d = j;
+    if (d == UINT32_MAX)
+      DIE(x, "graph '%s' has no node '%s'", g->name, c->deps[i]);
+    gr->deps[i] = d;
+  }
+  add_gnode(x, g, gnode_kind(c->body), c->node, child, gr->deps, c->ndeps, 0);
 }
 
 static void run_capture_begin(rp_exec *x) {
@@ -1879,6 +1878,7 @@ static void graphs_free(rp_exec *x) {
   for (size_t i = 0; i < gr->ncevents; i++)
     free(gr->cevents[i].deps);
   free(gr->node_ops);
+  free(gr->deps);
   free(gr->gnodes);
   free(gr->graphs);
   free(gr->execs);
