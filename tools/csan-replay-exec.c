@@ -1088,7 +1088,8 @@ static void invalidate(rp_exec *x, rp_capture *cap, const char *error, const cha
 static void set_deps(rp_exec *x, rp_cap_stream *cs, const uint32_t *deps, size_t n) {
   while (cs->cap < n)
     cs->deps = grow(x, cs->deps, &cs->cap, sizeof(*cs->deps));
-  memcpy(cs->deps, deps, n * sizeof(*deps));
+  if (n) /* deps may be null for none: memcpy's pointers may not */
+    memcpy(cs->deps, deps, n * sizeof(*deps));
   cs->ndeps = n;
 }
 

@@ -331,7 +331,8 @@ static int flatten(csan_gexec *x, const csan_graph *g, uint32_t top, bool in_chi
         if (!used[v])
           sinks[nsinks++] = cdone[v];
       if (!c->len) {
-        memcpy(sinks, deps, nd * sizeof(*deps));
+        if (nd)
+          memcpy(sinks, deps, nd * sizeof(*deps));
         nsinks = nd;
       }
       rc = emit(x, CSAN_GNODE_EMPTY, n->payload, t, in_child, sinks, nsinks, &done[i]);
