@@ -492,7 +492,8 @@ int csan_model_rebase(csan_model *m, csan_key *cut, size_t max, size_t *ncut) {
   csan_model_events_clear_captures(m);
   m->host_gen++;
   m->legacy_gen++;
-  m->window++;
+  /* Read without the lock by host threads (csan_model_thread.c). */
+  __atomic_store_n(&m->window, m->window + 1, __ATOMIC_RELAXED);
   m->needs_rebase = false;
   csan_model_unlock(m);
   return CSAN_MODEL_OK;

@@ -213,6 +213,18 @@ void csan_model_thread_prepare(void);
  * callers that may run while the model is held). */
 const csan_vc *csan_model_thread_peek(csan_model *m);
 
+/* Clocks passed between host threads by the program's own synchronization
+ * (a lock released and acquired, a thread joined: core/csan_hostmem_sync.c).
+ * csan_model_thread_known: what the calling thread can pass on: its clock,
+ * or, for a thread without one yet, what it acquired from others; null if
+ * nothing. *gen changes whenever it does, *window is the model's window
+ * (csan_model_rebase) it belongs to. csan_model_thread_acquire: the calling
+ * thread acquires vc, taken in window (ignored if the window has changed).
+ * Neither takes the model lock (program code may lock its mutexes inside a
+ * CUDA call csan holds the model for). */
+const csan_vc *csan_model_thread_known(csan_model *m, uint64_t *gen, uint64_t *window);
+void csan_model_thread_acquire(csan_model *m, const csan_vc *vc, uint64_t window);
+
 /* The number of the last operation handed out (0 before the first). */
 uint64_t csan_model_last_op_id(csan_model *m);
 

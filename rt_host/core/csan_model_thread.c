@@ -13,7 +13,14 @@
  * (csan_model_thread_adopt, from csan's pthread_create), else from the host
  * clock at its first use: a thread csan did not see created is taken to
  * have seen whatever the process had observed by then (fewer reports, never
- * a false one from a missed hand-over). */
+ * a false one from a missed hand-over).
+ *
+ * Threads also pass clocks to each other through the program's own
+ * synchronization (csan_hostmem_sync.c): a thread acquires what another
+ * released. A thread without a clock keeps what it acquired apart
+ * (tl_acquired), so it can pass it on (a thread that only relays work from
+ * one thread to another); its clock, once started from the host clock,
+ * already holds all of it (every thread's clock is within the host clock). */
 #include "csan_model_internal.h"
 
 #include <pthread.h>
@@ -31,6 +38,32 @@ typedef struct thread_clock {
 
 static __thread thread_clock tl_clock;
 static _Atomic uint64_t g_thread_gen;
+
+/* What a thread without a clock acquired (csan_model_thread_acquire). */
+typedef struct acquired {
+  const csan_model *m;
+  uint64_t window;
+  uint64_t gen; /* 0: nothing acquired */
+  csan_vc vc;
+} acquired;
+static __thread acquired tl_acquired;
+
+static uint64_t window_of(const csan_model *m) {
+  return __atomic_load_n(&m->window, __ATOMIC_RELAXED);
+}
+
+/* Joins src into dst over every slot (no model lock: m->hi may be moving);
+ * true if dst grew. */
+static bool join_all(csan_vc *dst, const csan_vc *src) {
+  bool grew = false;
+  for (uint32_t i = 0; i < CSAN_MAX_SLOTS; i++) {
+    if (src->c[i] > dst->c[i]) {
+      dst->c[i] = src->c[i];
+      grew = true;
+    }
+  }
+  return grew;
+}
 
 /* A clock handed over at thread start (csan_model_thread_pending), adopted
  * at the thread's first use of its clock. */
@@ -125,4 +158,42 @@ const csan_vc *csan_model_thread_peek(csan_model *m) {
   adopt_pending();
   const thread_clock *t = &tl_clock;
   return t->m == m ? &t->vc : NULL;
+}
+
+const csan_vc *csan_model_thread_known(csan_model *m, uint64_t *gen, uint64_t *window) {
+  adopt_pending();
+  uint64_t w = window_of(m);
+  const thread_clock *t = &tl_clock;
+  *window = w;
+  if (t->m == m && t->window == w) {
+    *gen = t->gen;
+    return &t->vc;
+  }
+  const acquired *a = &tl_acquired;
+  if (a->m == m && a->window == w && a->gen) {
+    *gen = a->gen;
+    return &a->vc;
+  }
+  return NULL;
+}
+
+void csan_model_thread_acquire(csan_model *m, const csan_vc *vc, uint64_t window) {
+  adopt_pending();
+  if (window != window_of(m))
+    return; /* taken before a rebase: everything in it is ordered now */
+  thread_clock *t = &tl_clock;
+  if (t->m == m && t->window == window) {
+    if (join_all(&t->vc, vc))
+      t->gen = ++g_thread_gen;
+    return;
+  }
+  acquired *a = &tl_acquired;
+  if (a->m != m || a->window != window) {
+    memset(&a->vc, 0, sizeof a->vc);
+    a->m = m;
+    a->window = window;
+    a->gen = 0;
+  }
+  if (join_all(&a->vc, vc) || !a->gen)
+    a->gen = ++g_thread_gen;
 }

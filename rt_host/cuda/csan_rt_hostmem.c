@@ -53,6 +53,11 @@ static const char *g_host_what; /* "host code", interned by the registry */
 static _Atomic uint64_t g_checked;
 static _Atomic uint32_t g_threads;
 static _Atomic bool g_warned_oom;
+/* Clocks of the program's locks and ended threads (core/csan_hostmem_sync.c):
+ * made with the first region, so a program without one pays for none. */
+static csan_hostsync *_Atomic g_sync;
+static _Atomic bool g_warned_sync;
+#define SYNC_OBJECTS_LOG2 14
 
 /* Race entries handed to the reporter, by key. */
 static pthread_mutex_t g_drain_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -83,10 +88,26 @@ static void init_once(void) {
   g_handled_cap = 2 * csan_g.flags.race_table_size;
   g_handled = calloc(g_handled_cap, sizeof *g_handled);
   atomic_store(&g_h, h);
+  csan_hostsync *sync = csan_hostsync_create(SYNC_OBJECTS_LOG2);
+  if (!sync)
+    csan_rt_warn_once(&g_warned_sync, "no memory for the clocks of the program's locks; host "
+                                      "threads are ordered only by their own synchronizations");
+  atomic_store_explicit(&g_sync, sync, memory_order_release);
   atexit(at_exit); /* after csan's own exit handler was registered: runs before it */
 }
 
 static csan_hostmem *hostmem(void) { return atomic_load_explicit(&g_h, memory_order_acquire); }
+
+csan_hostsync *csan_rt_hostmem_sync(void) {
+  return atomic_load_explicit(&g_sync, memory_order_acquire);
+}
+
+void csan_rt_hostmem_sync_full(void) {
+  csan_rt_warn_once(&g_warned_sync,
+                    "more than %u of the program's locks and threads pass host clocks; the "
+                    "others do not (a host thread ordered only through them may be reported)",
+                    1u << SYNC_OBJECTS_LOG2);
+}
 
 void csan_rt_hostmem_add(const void *p, uint64_t size, uint32_t kind) {
   if (!p || !size)

@@ -14,6 +14,7 @@
 #define CSAN_RT_HOSTMEM_H
 
 #include "csan_hostmem.h"
+#include "csan_hostmem_sync.h"
 #include "csan_rt.h"
 #include "csan_rt_shadow.h"
 
@@ -63,6 +64,11 @@ void csan_rt_hostmem_fn_leave(csan_rt_hostfn_scope *s);
 
 /* Reports what the host shadow found and has not reported yet (exit). */
 void csan_rt_hostmem_drain(void);
+
+/* The clocks of the program's locks and ended threads (null until the
+ * first region), and the warning for a full table. */
+csan_hostsync *csan_rt_hostmem_sync(void);
+void csan_rt_hostmem_sync_full(void);
 
 /* The host shadow's statistics for the exit summary: regions now, host
  * accesses checked. */

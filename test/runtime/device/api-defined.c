@@ -5,8 +5,8 @@
 // the program interface of include/csan/csan.h, and the library wrappers of
 // rt_host/cuda/csan_lib.def with csan-host's two entry points for library
 // calls, and csan-host's host access entry points (bounds, check, the
-// fake's kernel hook, pthread_create: a new thread inherits its creator's
-// clock) (everything else of the runtime is hidden). In an ASan build the
+// fake's kernel hook), the C library's thread, lock and semaphore functions
+// that pass host threads' clocks (csan_api_hostmem_threads.c) (everything else of the runtime is hidden). In an ASan build the
 // linker also exports the bounds of ASan's globals section,
 // __start_asan_globals/__stop_asan_globals, and ASan gives each exported
 // global an ODR indicator __odr_asan_gen_<name>: neither is csan's.
@@ -43,7 +43,16 @@ int main(int argc, char **argv) {
     printf("__csan_annotate_begin\n__csan_annotate_range\n__csan_annotate_end\n");
     printf("__csan_lib_register\n__csan_lib_unchecked\n");
     printf("__csan_host_access\n__csan_host_bounds\n__csan_hostmem_device_access\n");
-    printf("pthread_create\n");
+    printf("pthread_create\npthread_exit\npthread_join\npthread_tryjoin_np\n"
+           "pthread_timedjoin_np\n");
+    printf("pthread_mutex_lock\npthread_mutex_trylock\npthread_mutex_timedlock\n"
+           "pthread_mutex_clocklock\npthread_mutex_unlock\npthread_mutex_destroy\n");
+    printf("pthread_rwlock_rdlock\npthread_rwlock_tryrdlock\npthread_rwlock_timedrdlock\n"
+           "pthread_rwlock_wrlock\npthread_rwlock_trywrlock\npthread_rwlock_timedwrlock\n"
+           "pthread_rwlock_unlock\n");
+    printf("pthread_spin_lock\npthread_spin_trylock\npthread_spin_unlock\n");
+    printf("pthread_cond_wait\npthread_cond_timedwait\npthread_cond_clockwait\n");
+    printf("sem_post\nsem_wait\nsem_trywait\nsem_timedwait\n");
     printf("__csan_launch_result_used\n");
     for (size_t i = 0; i < sizeof lib_wrappers / sizeof lib_wrappers[0]; i++)
       printf("%s\n", lib_wrappers[i]);

@@ -1,0 +1,357 @@
+/* csan_api_hostmem_threads.c: the program's threads and locks, as far as
+ * host accesses to memory the device uses care (issue 18; DESIGN.md,
+ * decision 22).
+ *
+ * A host access is ordered after device work by what its own thread
+ * observed. The program hands that on to other threads:
+ *   pthread_create   the new thread starts with its creator's clock
+ *   thread end / pthread_join   the joiner acquires the ended thread's clock
+ *   locks   the thread that locks acquires the clock of the threads that
+ *       unlocked it before: pthread mutexes (std::mutex), rwlocks, spin
+ *       locks, condition variable waits (the mutex is released and taken
+ *       again), semaphores (sem_post releases, a wait acquires)
+ * csan interposes these functions (the real ones come from the next
+ * library, dlsym(RTLD_NEXT)). Until the program has a region of host
+ * memory the device uses there is no clock to pass: each call is a load
+ * and a forward. csan's own locks pass nothing (core/csan_own_locks.h).
+ * Hand-overs through atomics alone are not seen (TSan's annotations would
+ * be needed): the receiving thread's accesses are then reported unless it
+ * synchronized itself.
+ */
+#include "csan_rt_hostmem.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <semaphore.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The real function, looked up once. */
+#define REAL(ret, name, params)                                                                \
+  typedef ret(*name##_fn) params;                                                              \
+  static name##_fn real_##name(void) {                                                         \
+    static _Atomic(name##_fn) fn;                                                              \
+    name##_fn f = atomic_load_explicit(&fn, memory_order_acquire);                             \
+    if (!f) {                                                                                  \
+      f = (name##_fn)dlsym(RTLD_NEXT, #name);                                                  \
+      atomic_store_explicit(&fn, f, memory_order_release);                                     \
+    }                                                                                          \
+    return f;                                                                                  \
+  }
+
+/* The table when clocks are passed (a region exists, and the call is the
+ * program's). */
+static csan_hostsync *active(void) {
+  if (csan_own_lock_depth)
+    return NULL;
+  return csan_rt_hostmem_sync();
+}
+
+static uint64_t obj_key(const void *p) { return (uint64_t)(uintptr_t)p; }
+/* Objects are aligned: a thread's key never meets an object's. */
+static uint64_t thread_key(pthread_t t) { return (uint64_t)t | 1; }
+
+static void release(const void *p) {
+  csan_hostsync *s = active();
+  if (s && !csan_hostsync_release(s, csan_g.model, obj_key(p), false))
+    csan_rt_hostmem_sync_full();
+}
+
+static void acquire(const void *p) {
+  csan_hostsync *s = active();
+  if (s)
+    csan_hostsync_acquire(s, csan_g.model, obj_key(p), false);
+}
+
+static void forget(const void *p) {
+  csan_hostsync *s = active();
+  if (s)
+    csan_hostsync_forget(s, obj_key(p));
+}
+
+/* The calling thread ends: whoever joins it acquires what it knew. */
+static void thread_end(void) {
+  csan_hostsync *s = active();
+  if (s && !csan_hostsync_release(s, csan_g.model, thread_key(pthread_self()), true))
+    csan_rt_hostmem_sync_full();
+}
+
+static void joined(pthread_t t) {
+  csan_hostsync *s = active();
+  if (s)
+    csan_hostsync_acquire(s, csan_g.model, thread_key(t), true);
+}
+
+/* ------------------------------------------------------------------------
+ * Threads.
+ * ---------------------------------------------------------------------- */
+
+/* What a new thread gets: vc (malloc'd, the model frees it) when its
+ * creator had a clock. */
+typedef struct thread_start {
+  void *(*fn)(void *);
+  void *arg;
+  csan_model *model;
+  csan_vc *vc;
+} thread_start;
+
+/* The block of the running thread's start, freed at its end. */
+static __thread thread_start *tl_start;
+
+/* The new thread's first code. Under a sanitizer build of csan, fn may be
+ * the sanitizer's own start routine, which sets the thread up: nothing
+ * here may be instrumented or call out before it runs, so the clock is
+ * only handed over, and adopted at the thread's first use of it. The
+ * sanitizer's thread state lives until the thread's keys are destroyed,
+ * after this function returns, so the end of it may call out. */
+CSAN_NO_INSTRUMENT static void *start(void *p) {
+  thread_start *s = p;
+  tl_start = s;
+  if (s->vc)
+    csan_model_thread_pending(s->model, s->vc);
+  void *ret = s->fn(s->arg);
+  thread_end();
+  free(tl_start);
+  tl_start = NULL;
+  return ret;
+}
+
+REAL(int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+
+CSAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
+                               void *arg) {
+  pthread_create_fn r = real_pthread_create();
+  if (!csan_g.model)
+    return r(t, attr, fn, arg);
+  /* A creator without a clock of its own yet hands over nothing: the new
+   * thread starts from the host clock at its first use. (No lock here:
+   * program code may create threads inside a CUDA call csan holds.) */
+  thread_start *s = malloc(sizeof *s);
+  if (!s)
+    return r(t, attr, fn, arg);
+  s->fn = fn;
+  s->arg = arg;
+  s->model = csan_g.model;
+  s->vc = NULL;
+  const csan_vc *vc = csan_model_thread_peek(csan_g.model);
+  if (vc) {
+    csan_model_thread_prepare();
+    s->vc = malloc(sizeof *s->vc);
+    if (s->vc)
+      memcpy(s->vc, vc, sizeof *s->vc);
+  }
+  int rc = r(t, attr, start, s);
+  if (rc) {
+    free(s->vc);
+    free(s);
+  }
+  return rc;
+}
+
+REAL(void, pthread_exit, (void *))
+
+CSAN_EXPORT __attribute__((noreturn)) void pthread_exit(void *ret) {
+  thread_end();
+  free(tl_start);
+  tl_start = NULL;
+  real_pthread_exit()(ret);
+  __builtin_unreachable();
+}
+
+REAL(int, pthread_join, (pthread_t, void **))
+REAL(int, pthread_tryjoin_np, (pthread_t, void **))
+REAL(int, pthread_timedjoin_np, (pthread_t, void **, const struct timespec *))
+
+CSAN_EXPORT int pthread_join(pthread_t t, void **ret) {
+  int rc = real_pthread_join()(t, ret);
+  if (!rc)
+    joined(t);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_tryjoin_np(pthread_t t, void **ret) {
+  int rc = real_pthread_tryjoin_np()(t, ret);
+  if (!rc)
+    joined(t);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_timedjoin_np(pthread_t t, void **ret, const struct timespec *abs) {
+  int rc = real_pthread_timedjoin_np()(t, ret, abs);
+  if (!rc)
+    joined(t);
+  return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * Locks. A lock acquires after it succeeded (EOWNERDEAD: a robust mutex
+ * is taken all the same); an unlock releases before it lets go.
+ * ---------------------------------------------------------------------- */
+
+#undef pthread_mutex_lock
+#undef pthread_mutex_trylock
+#undef pthread_mutex_unlock
+#undef pthread_rwlock_rdlock
+#undef pthread_rwlock_wrlock
+#undef pthread_rwlock_unlock
+#undef pthread_cond_wait
+#undef pthread_cond_timedwait
+
+static bool taken(int rc) { return rc == 0 || rc == EOWNERDEAD; }
+
+REAL(int, pthread_mutex_lock, (pthread_mutex_t *))
+REAL(int, pthread_mutex_trylock, (pthread_mutex_t *))
+REAL(int, pthread_mutex_timedlock, (pthread_mutex_t *, const struct timespec *))
+REAL(int, pthread_mutex_clocklock, (pthread_mutex_t *, clockid_t, const struct timespec *))
+REAL(int, pthread_mutex_unlock, (pthread_mutex_t *))
+REAL(int, pthread_mutex_destroy, (pthread_mutex_t *))
+
+CSAN_EXPORT int pthread_mutex_lock(pthread_mutex_t *m) {
+  int rc = real_pthread_mutex_lock()(m);
+  if (taken(rc))
+    acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_mutex_trylock(pthread_mutex_t *m) {
+  int rc = real_pthread_mutex_trylock()(m);
+  if (taken(rc))
+    acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *abs) {
+  int rc = real_pthread_mutex_timedlock()(m, abs);
+  if (taken(rc))
+    acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c,
+                                        const struct timespec *abs) {
+  int rc = real_pthread_mutex_clocklock()(m, c, abs);
+  if (taken(rc))
+    acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
+  release(m);
+  return real_pthread_mutex_unlock()(m);
+}
+
+CSAN_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
+  forget(m);
+  return real_pthread_mutex_destroy()(m);
+}
+
+REAL(int, pthread_rwlock_rdlock, (pthread_rwlock_t *))
+REAL(int, pthread_rwlock_tryrdlock, (pthread_rwlock_t *))
+REAL(int, pthread_rwlock_timedrdlock, (pthread_rwlock_t *, const struct timespec *))
+REAL(int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
+REAL(int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
+REAL(int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
+REAL(int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+
+#define RWLOCK(name, params, args)                                                             \
+  CSAN_EXPORT int name params {                                                                \
+    int rc = real_##name() args;                                                               \
+    if (!rc)                                                                                   \
+      acquire(l);                                                                              \
+    return rc;                                                                                 \
+  }
+RWLOCK(pthread_rwlock_rdlock, (pthread_rwlock_t * l), (l))
+RWLOCK(pthread_rwlock_tryrdlock, (pthread_rwlock_t * l), (l))
+RWLOCK(pthread_rwlock_timedrdlock, (pthread_rwlock_t * l, const struct timespec *abs), (l, abs))
+RWLOCK(pthread_rwlock_wrlock, (pthread_rwlock_t * l), (l))
+RWLOCK(pthread_rwlock_trywrlock, (pthread_rwlock_t * l), (l))
+RWLOCK(pthread_rwlock_timedwrlock, (pthread_rwlock_t * l, const struct timespec *abs), (l, abs))
+
+CSAN_EXPORT int pthread_rwlock_unlock(pthread_rwlock_t *l) {
+  release(l);
+  return real_pthread_rwlock_unlock()(l);
+}
+
+REAL(int, pthread_spin_lock, (pthread_spinlock_t *))
+REAL(int, pthread_spin_trylock, (pthread_spinlock_t *))
+REAL(int, pthread_spin_unlock, (pthread_spinlock_t *))
+
+CSAN_EXPORT int pthread_spin_lock(pthread_spinlock_t *l) {
+  int rc = real_pthread_spin_lock()(l);
+  if (!rc)
+    acquire((const void *)l);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_spin_trylock(pthread_spinlock_t *l) {
+  int rc = real_pthread_spin_trylock()(l);
+  if (!rc)
+    acquire((const void *)l);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_spin_unlock(pthread_spinlock_t *l) {
+  release((const void *)l);
+  return real_pthread_spin_unlock()(l);
+}
+
+/* A wait releases the mutex and takes it again before it returns, inside
+ * the C library (not through the interposers above). */
+REAL(int, pthread_cond_wait, (pthread_cond_t *, pthread_mutex_t *))
+REAL(int, pthread_cond_timedwait, (pthread_cond_t *, pthread_mutex_t *, const struct timespec *))
+REAL(int, pthread_cond_clockwait,
+     (pthread_cond_t *, pthread_mutex_t *, clockid_t, const struct timespec *))
+
+CSAN_EXPORT int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
+  release(m);
+  int rc = real_pthread_cond_wait()(c, m);
+  acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
+                                       const struct timespec *abs) {
+  release(m);
+  int rc = real_pthread_cond_timedwait()(c, m, abs);
+  acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clk,
+                                       const struct timespec *abs) {
+  release(m);
+  int rc = real_pthread_cond_clockwait()(c, m, clk, abs);
+  acquire(m);
+  return rc;
+}
+
+REAL(int, sem_post, (sem_t *))
+REAL(int, sem_wait, (sem_t *))
+REAL(int, sem_trywait, (sem_t *))
+REAL(int, sem_timedwait, (sem_t *, const struct timespec *))
+
+CSAN_EXPORT int sem_post(sem_t *sem) {
+  release(sem);
+  return real_sem_post()(sem);
+}
+
+CSAN_EXPORT int sem_wait(sem_t *sem) {
+  int rc = real_sem_wait()(sem);
+  if (!rc)
+    acquire(sem);
+  return rc;
+}
+
+CSAN_EXPORT int sem_trywait(sem_t *sem) {
+  int rc = real_sem_trywait()(sem);
+  if (!rc)
+    acquire(sem);
+  return rc;
+}
+
+CSAN_EXPORT int sem_timedwait(sem_t *sem, const struct timespec *abs) {
+  int rc = real_sem_timedwait()(sem, abs);
+  if (!rc)
+    acquire(sem);
+  return rc;
+}
