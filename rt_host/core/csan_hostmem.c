@@ -17,6 +17,7 @@
 typedef struct region {
   uint64_t lo, hi;
   uint32_t kind;
+  bool retired; /* freed: no shadow, kept to recognise later accesses */
 } region;
 
 typedef struct table {
@@ -118,39 +119,57 @@ int csan_hostmem_add(csan_hostmem *h, uint64_t base, uint64_t size, uint32_t kin
     if (r->hi > lo && r->lo < hi)
       continue;
     if (!placed && r->lo >= hi) {
-      t->r[n++] = (region){lo, hi, kind};
+      t->r[n++] = (region){lo, hi, kind, false};
       placed = true;
     }
     t->r[n++] = *r;
   }
   if (!placed)
-    t->r[n++] = (region){lo, hi, kind};
+    t->r[n++] = (region){lo, hi, kind, false};
   t->n = n;
   publish(h, t);
   pthread_mutex_unlock(&h->mu);
   return CSAN_SHADOW_OK;
 }
 
-bool csan_hostmem_remove(csan_hostmem *h, uint64_t base) {
+/* Ends the region starting at base whose retired state is `retired`:
+ * drops it, or with `retire` keeps it retired. */
+static bool end_region(csan_hostmem *h, uint64_t base, bool retired, bool retire) {
   pthread_mutex_lock(&h->mu);
   table *old = atomic_load(&h->cur);
   uint32_t at = old->n;
   for (uint32_t i = 0; i < old->n; i++)
-    if (old->r[i].lo == base)
+    if (old->r[i].lo == base && old->r[i].retired == retired)
       at = i;
-  table *t = at < old->n ? table_new(old->n - 1) : NULL;
+  table *t = at < old->n ? table_new(retire ? old->n : old->n - 1) : NULL;
   if (!t) {
     pthread_mutex_unlock(&h->mu);
     return false;
   }
   region gone = old->r[at];
-  for (uint32_t i = 0, n = 0; i < old->n; i++)
+  for (uint32_t i = 0, n = 0; i < old->n; i++) {
     if (i != at)
       t->r[n++] = old->r[i];
+    else if (retire)
+      t->r[n++] = (region){gone.lo, gone.hi, gone.kind, true};
+  }
   publish(h, t);
-  csan_shadow_cpu_untrack(h->shadow, gone.lo, gone.hi - gone.lo);
+  if (!retired)
+    csan_shadow_cpu_untrack(h->shadow, gone.lo, gone.hi - gone.lo);
   pthread_mutex_unlock(&h->mu);
   return true;
+}
+
+bool csan_hostmem_remove(csan_hostmem *h, uint64_t base) {
+  return end_region(h, base, false, false);
+}
+
+bool csan_hostmem_retire(csan_hostmem *h, uint64_t base) {
+  return end_region(h, base, false, true);
+}
+
+bool csan_hostmem_drop_retired(csan_hostmem *h, uint64_t base) {
+  return end_region(h, base, true, false);
 }
 
 /* Index of the first region whose end is above addr (t->n if none). */
@@ -185,7 +204,7 @@ bool csan_hostmem_find(csan_hostmem *h, uint64_t addr, uint64_t *base, uint64_t 
                        uint32_t *kind) {
   const table *t = atomic_load_explicit(&h->cur, memory_order_acquire);
   uint32_t i = first_above(t, addr);
-  if (i == t->n || t->r[i].lo > addr)
+  if (i == t->n || t->r[i].lo > addr || t->r[i].retired)
     return false;
   if (base)
     *base = t->r[i].lo;
@@ -197,23 +216,34 @@ bool csan_hostmem_find(csan_hostmem *h, uint64_t addr, uint64_t *base, uint64_t 
 }
 
 uint32_t csan_hostmem_regions(csan_hostmem *h) {
-  return atomic_load_explicit(&h->cur, memory_order_acquire)->n;
+  const table *t = atomic_load_explicit(&h->cur, memory_order_acquire);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < t->n; i++)
+    n += !t->r[i].retired;
+  return n;
 }
 
-bool csan_hostmem_access(csan_hostmem *h, const csan_launch_ctx *ctx, uint64_t addr,
-                         uint64_t size, uint32_t access, int32_t site) {
+unsigned csan_hostmem_access(csan_hostmem *h, const csan_launch_ctx *ctx, uint64_t addr,
+                             uint64_t size, uint32_t access, int32_t site,
+                             uint64_t *retired_at) {
   const table *t = atomic_load_explicit(&h->cur, memory_order_acquire);
   uint64_t end = addr + size < addr ? UINT64_MAX : addr + size;
-  bool any = false;
+  unsigned touched = 0;
   /* Each region's part separately: the bytes between two regions have no
    * shadow of theirs. */
   for (uint32_t i = first_above(t, addr); i < t->n && t->r[i].lo < end; i++) {
     uint64_t lo = t->r[i].lo > addr ? t->r[i].lo : addr;
     uint64_t hi = t->r[i].hi < end ? t->r[i].hi : end;
+    if (t->r[i].retired) {
+      if (!(touched & CSAN_HOSTMEM_RETIRED) && retired_at)
+        *retired_at = lo;
+      touched |= CSAN_HOSTMEM_RETIRED;
+      continue;
+    }
     csan_shadow_cpu_access(h->shadow, ctx, lo, hi - lo, access, site, NULL);
-    any = true;
+    touched |= CSAN_HOSTMEM_LIVE;
   }
-  return any;
+  return touched;
 }
 
 csan_shadow_cpu *csan_hostmem_shadow(csan_hostmem *h) { return h->shadow; }

@@ -62,21 +62,37 @@ int csan_hostmem_add(csan_hostmem *h, uint64_t base, uint64_t size, uint32_t kin
  * ordinary ones). false when no region starts at base. */
 bool csan_hostmem_remove(csan_hostmem *h, uint64_t base);
 
+/* The region starting at base ends by a free (cudaFreeHost, a managed
+ * cudaFree): its bytes are forgotten as by csan_hostmem_remove, but the
+ * region stays in the table, retired, so a later host access to it is
+ * found (csan_hostmem_access returns CSAN_HOSTMEM_RETIRED) until
+ * csan_hostmem_drop_retired, or until a new region overlaps it. false when
+ * no live region starts at base. */
+bool csan_hostmem_retire(csan_hostmem *h, uint64_t base);
+/* The retired region starting at base is forgotten (a live one there is
+ * left alone). */
+bool csan_hostmem_drop_retired(csan_hostmem *h, uint64_t base);
+
 /* The part of [addr, addr + size) inside regions, as one hull [*lo, *hi):
  * false when no region overlaps it. */
 bool csan_hostmem_clip(csan_hostmem *h, uint64_t addr, uint64_t size, uint64_t *lo,
                        uint64_t *hi);
-/* The region containing addr: true and its base, size and kind. */
+/* The live region containing addr: true and its base, size and kind. */
 bool csan_hostmem_find(csan_hostmem *h, uint64_t addr, uint64_t *base, uint64_t *size,
                        uint32_t *kind);
-/* Number of live regions. */
+/* Number of live regions (retired ones not counted). */
 uint32_t csan_hostmem_regions(csan_hostmem *h);
 
 /* One access of [addr, addr + size) with ctx, checked and recorded on the
- * bytes that lie in regions (CSAN_ACC_* as for csan_shadow_cpu_access).
- * Returns true if it touched a region. */
-bool csan_hostmem_access(csan_hostmem *h, const csan_launch_ctx *ctx, uint64_t addr,
-                         uint64_t size, uint32_t access, int32_t site);
+ * bytes that lie in live regions (CSAN_ACC_* as for csan_shadow_cpu_access).
+ * Returns what it touched: CSAN_HOSTMEM_LIVE | CSAN_HOSTMEM_RETIRED (0:
+ * no region), and in *retired_at (may be null) the first byte it touched
+ * in a retired region. */
+#define CSAN_HOSTMEM_LIVE 1u
+#define CSAN_HOSTMEM_RETIRED 2u
+unsigned csan_hostmem_access(csan_hostmem *h, const csan_launch_ctx *ctx, uint64_t addr,
+                             uint64_t size, uint32_t access, int32_t site,
+                             uint64_t *retired_at);
 
 /* The shadow (its race table is what the glue drains). */
 csan_shadow_cpu *csan_hostmem_shadow(csan_hostmem *h);

@@ -30,6 +30,7 @@
  */
 #include "csan_rt_hostmem.h"
 
+#include "csan_memerr.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
 
@@ -123,6 +124,70 @@ void csan_rt_hostmem_remove(const void *p) {
   csan_hostmem *h = hostmem();
   if (h)
     csan_hostmem_remove(h, (uint64_t)(uintptr_t)p);
+}
+
+/* ------------------------------------------------------------------------
+ * Freed regions. A freed region stays in the table, retired, so a host
+ * access to it is reported as a use after free (memory_errors). Pinned
+ * blocks are held, not given back, while retired (as ASan's quarantine
+ * does): once the driver unmaps them, an mmap of the program (a large
+ * malloc) could be handed the same addresses, and accesses to that memory
+ * would be taken for accesses to the freed block. Managed memory lives in
+ * the driver's own address range, which only a later managed allocation
+ * reuses (a new region replaces the retired one). The most recent
+ * HOLD_MAX frees, at most HOLD_BYTES of held memory, stay retired.
+ * ---------------------------------------------------------------------- */
+
+#define HOLD_MAX 256u
+#define HOLD_BYTES (64ull << 20)
+
+typedef struct held {
+  const void *p;
+  uint64_t size;              /* bytes held (0: not held, only retired) */
+  void (*really_free)(void *);
+} held;
+
+static pthread_mutex_t g_hold_mu = PTHREAD_MUTEX_INITIALIZER;
+static held g_hold[HOLD_MAX];
+static uint32_t g_hold_first, g_hold_n;
+static uint64_t g_hold_bytes;
+
+static void retire(const void *p, uint64_t size, void (*really_free)(void *)) {
+  csan_hostmem *h = hostmem();
+  if (!h || !csan_hostmem_retire(h, (uint64_t)(uintptr_t)p)) {
+    if (really_free)
+      really_free((void *)p);
+    return;
+  }
+  held out[HOLD_MAX];
+  uint32_t nout = 0;
+  pthread_mutex_lock(&g_hold_mu);
+  while (g_hold_n && (g_hold_n == HOLD_MAX || g_hold_bytes + size > HOLD_BYTES)) {
+    out[nout++] = g_hold[g_hold_first];
+    g_hold_bytes -= g_hold[g_hold_first].size;
+    g_hold_first = (g_hold_first + 1) % HOLD_MAX;
+    g_hold_n--;
+  }
+  g_hold[(g_hold_first + g_hold_n++) % HOLD_MAX] = (held){p, really_free ? size : 0, really_free};
+  g_hold_bytes += really_free ? size : 0;
+  pthread_mutex_unlock(&g_hold_mu);
+  for (uint32_t i = 0; i < nout; i++) {
+    csan_hostmem_drop_retired(h, (uint64_t)(uintptr_t)out[i].p);
+    if (out[i].really_free)
+      out[i].really_free((void *)out[i].p);
+  }
+}
+
+void csan_rt_hostmem_retire(const void *p) { retire(p, 0, NULL); }
+
+void csan_rt_hostmem_hold(void *p, uint64_t size, void (*really_free)(void *)) {
+  retire(p, size, really_free);
+}
+
+void csan_rt_hostmem_unretire(const void *p, uint64_t size, uint32_t kind) {
+  csan_hostmem *h = hostmem();
+  if (h && csan_hostmem_drop_retired(h, (uint64_t)(uintptr_t)p))
+    csan_rt_hostmem_add(p, size, kind);
 }
 
 /* ------------------------------------------------------------------------
@@ -284,13 +349,38 @@ static const csan_launch_ctx *thread_ctx(csan_hostmem *h) {
 
 static uint32_t tl_number(void) { return tl.number; }
 
+/* A host access reached a freed region at bad: a use after free, named
+ * with the free (the allocation registry keeps freed records). */
+static void after_free(uint64_t addr, uint64_t size, uint64_t bad, uint32_t access,
+                       const csan_host_site *site, const void *ra) {
+  if (!csan_g.flags.memory_errors)
+    return;
+  csan_memerr_access acc = {bad, addr + size - bad, (access & CSAN_ACC_WRITE) != 0, false, NULL};
+  csan_memerr e;
+  if (csan_memerr_classify(csan_g.allocs, &acc, &e) != CSAN_MEMERR_USE_AFTER_FREE)
+    return;
+  csan_memerr_who who;
+  memset(&who, 0, sizeof who);
+  who.what = "host code";
+  if (site)
+    who.site = *site;
+  who.stack = csan_rt_stack(ra, site);
+  csan_memerr_report(&csan_g.flags, &e, &who);
+  if (csan_g.flags.halt_on_memory_error)
+    csan_rt_halt();
+}
+
 void csan_rt_hostmem_host_access(const void *addr, uint64_t size, uint32_t access,
                                  const csan_host_site *site, const void *ra) {
   csan_hostmem *h = hostmem();
   if (!h || !size || atomic_load_explicit(&csan_g.exiting, memory_order_relaxed))
     return;
   const csan_launch_ctx *c = thread_ctx(h);
-  if (!csan_hostmem_access(h, c, (uint64_t)(uintptr_t)addr, size, access, 0))
+  uint64_t bad = 0;
+  unsigned touched = csan_hostmem_access(h, c, (uint64_t)(uintptr_t)addr, size, access, 0, &bad);
+  if (touched & CSAN_HOSTMEM_RETIRED)
+    after_free((uint64_t)(uintptr_t)addr, size, bad, access, site, ra);
+  if (!(touched & CSAN_HOSTMEM_LIVE))
     return;
   atomic_fetch_add_explicit(&g_checked, 1, memory_order_relaxed);
   if (__atomic_load_n(&csan_shadow_cpu_race_table(csan_hostmem_shadow(h))->used,
@@ -305,7 +395,8 @@ void csan_rt_hostmem_device_access(const csan_launch_ctx *ctx, const void *addr,
     return;
   csan_launch_ctx c;
   on_host_shadow(h, ctx, &c);
-  if (csan_hostmem_access(h, &c, (uint64_t)(uintptr_t)addr, size, access, site))
+  if (csan_hostmem_access(h, &c, (uint64_t)(uintptr_t)addr, size, access, site, NULL) &
+      CSAN_HOSTMEM_LIVE)
     drain(false, NULL, NULL);
 }
 
@@ -319,16 +410,16 @@ void csan_rt_hostmem_op_access(const csan_launch_ctx *ctx, const csan_region *r,
     return;
   csan_launch_ctx c;
   on_host_shadow(h, ctx, &c);
-  bool any = false;
+  unsigned any = 0;
   if (rows * slices > 65536) { /* a shape too big to walk: its hull */
-    any = csan_hostmem_access(h, &c, r->base, last - r->base, access, 0);
+    any = csan_hostmem_access(h, &c, r->base, last - r->base, access, 0, NULL);
   } else {
     for (uint64_t z = 0; z < slices; z++)
       for (uint64_t y = 0; y < rows; y++)
         any |= csan_hostmem_access(h, &c, r->base + z * r->slice_pitch + y * r->pitch, r->width,
-                                   access, 0);
+                                   access, 0, NULL);
   }
-  if (any)
+  if (any & CSAN_HOSTMEM_LIVE)
     drain(false, NULL, NULL);
 }
 

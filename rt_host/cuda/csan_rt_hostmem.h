@@ -31,6 +31,15 @@ void __csan_hostmem_device_access(const csan_launch_ctx *ctx, const void *p, uin
  * ends. */
 void csan_rt_hostmem_add(const void *p, uint64_t size, uint32_t kind);
 void csan_rt_hostmem_remove(const void *p);
+/* A region ends by a free: retired, so later host accesses to it are uses
+ * after free (memory_errors), for the most recent frees. _hold: pinned
+ * memory whose real free (really_free(p)) csan delays until the region
+ * leaves that window, so no other allocation can be given its addresses
+ * meanwhile. _unretire: the free failed after all; the region is live
+ * again. */
+void csan_rt_hostmem_retire(const void *p);
+void csan_rt_hostmem_hold(void *p, uint64_t size, void (*really_free)(void *));
+void csan_rt_hostmem_unretire(const void *p, uint64_t size, uint32_t kind);
 
 /* Whether [base, base + n) may touch a region (the inline test). */
 static inline bool csan_rt_hostmem_maybe(uint64_t base, uint64_t n) {

@@ -101,9 +101,12 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
     }
     csan_rt_allocs_unlock();
   }
-  if (known && (a.flags & CSAN_ALLOC_MANAGED))
-    csan_rt_hostmem_remove(p);
+  bool managed = known && (a.flags & CSAN_ALLOC_MANAGED);
+  if (managed)
+    csan_rt_hostmem_retire(p); /* before the memory can be handed out again */
   bool ok = call(arg);
+  if (managed && !ok)
+    csan_rt_hostmem_unretire(p, a.size, CSAN_ALLOC_MANAGED);
   if (tagged && !ok) {
     /* Still allocated after all: live again, without the FREE markers. */
     csan_rt_allocs_lock();
@@ -207,10 +210,30 @@ void csan_rt_mem_host_add(void *p, size_t size, const char *api, const csan_host
   csan_rt_hostmem_add(p, size, CSAN_ALLOC_HOST_PINNED);
 }
 
-void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *site) {
+bool csan_rt_mem_host_hold(void *p, const char *api, const csan_host_site *site, uint32_t stack,
+                           void (*really_free)(void *)) {
+  if (!p || !csan_g.flags.memory_errors)
+    return false;
   csan_alloc_info a;
   csan_alloc_event ev;
-  csan_rt_alloc_event(&ev, api, site, 0);
+  csan_rt_alloc_event(&ev, api, site, stack);
+  bool held = false;
+  csan_rt_allocs_lock();
+  if (csan_rt_alloc_find_live(p, &a) && (a.flags & CSAN_ALLOC_HOST_PINNED) &&
+      a.base == (uint64_t)(uintptr_t)p && a.made.api &&
+      (!strcmp(a.made.api, "cudaMallocHost") || !strcmp(a.made.api, "cudaHostAlloc")))
+    held = csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
+  csan_rt_allocs_unlock();
+  if (held)
+    csan_rt_hostmem_hold(p, a.size, really_free);
+  return held;
+}
+
+void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *site,
+                             uint32_t stack) {
+  csan_alloc_info a;
+  csan_alloc_event ev;
+  csan_rt_alloc_event(&ev, api, site, stack);
   csan_rt_allocs_lock();
   if (csan_rt_alloc_find_live(p, &a) && (a.flags & CSAN_ALLOC_HOST_PINNED))
     csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL);

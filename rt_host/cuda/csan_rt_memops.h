@@ -33,6 +33,14 @@ bool csan_rt_mem_free_async(void *p, cudaStream_t s, bool pt, const char *api,
 /* Pinned host memory, registered for copy classification (no shadow). */
 void csan_rt_mem_host_add(void *p, size_t size, const char *api, const csan_host_site *site,
                           uint32_t stack);
-void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *site);
+void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *site,
+                             uint32_t stack);
+/* cudaFreeHost of a block csan saw made by cudaMallocHost / cudaHostAlloc,
+ * with memory_errors on: the block is freed for the program (a later host
+ * access to it is a use after free) but held by csan, which calls
+ * really_free(p) later (csan_rt_hostmem_hold). false when csan does not
+ * hold it: the caller frees it now. */
+bool csan_rt_mem_host_hold(void *p, const char *api, const csan_host_site *site, uint32_t stack,
+                           void (*really_free)(void *));
 
 #endif /* CSAN_RT_MEMOPS_H */

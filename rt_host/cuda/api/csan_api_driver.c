@@ -801,7 +801,8 @@ CSAN_EXPORT CUresult __csan_cuMemFreeHost(void *p, const csan_host_site *site) {
   bool on = csan_rt_active();
   CUresult r = real(p);
   if (on && r == CUDA_SUCCESS)
-    csan_rt_mem_host_remove(p, "cuMemFreeHost", site);
+    csan_rt_mem_host_remove(p, "cuMemFreeHost", site,
+                            csan_rt_stack(__builtin_return_address(0), site));
   return r;
 }
 
@@ -810,7 +811,8 @@ CSAN_EXPORT CUresult __csan_cuMemHostUnregister(void *p, const csan_host_site *s
   bool on = csan_rt_active();
   CUresult r = real(p);
   if (on && r == CUDA_SUCCESS)
-    csan_rt_mem_host_remove(p, "cuMemHostUnregister", site);
+    csan_rt_mem_host_remove(p, "cuMemHostUnregister", site,
+                            csan_rt_stack(__builtin_return_address(0), site));
   return r;
 }
 

@@ -244,11 +244,18 @@ CSAN_EXPORT cudaError_t __csan_cudaHostAlloc(void **pHost, size_t size, unsigned
   return r;
 }
 
+static void free_host_later(void *p) { cudaFreeHost(p); }
+
 CSAN_EXPORT cudaError_t __csan_cudaFreeHost(void *ptr, const csan_host_site *site) {
   bool on = csan_rt_active();
+  uint32_t stack = on ? csan_rt_stack(__builtin_return_address(0), site) : 0;
+  /* With memory errors on, csan keeps the block a while (a later host
+   * access to it is a use after free) and frees it itself. */
+  if (on && csan_rt_mem_host_hold(ptr, "cudaFreeHost", site, stack, free_host_later))
+    return cudaSuccess;
   cudaError_t r = cudaFreeHost(ptr);
   if (on && r == cudaSuccess)
-    csan_rt_mem_host_remove(ptr, "cudaFreeHost", site);
+    csan_rt_mem_host_remove(ptr, "cudaFreeHost", site, stack);
   return r;
 }
 
@@ -267,7 +274,8 @@ CSAN_EXPORT cudaError_t __csan_cudaHostUnregister(void *ptr, const csan_host_sit
   bool on = csan_rt_active();
   cudaError_t r = cudaHostUnregister(ptr);
   if (on && r == cudaSuccess)
-    csan_rt_mem_host_remove(ptr, "cudaHostUnregister", site);
+    csan_rt_mem_host_remove(ptr, "cudaHostUnregister", site,
+                            csan_rt_stack(__builtin_return_address(0), site));
   return r;
 }
 
