@@ -236,7 +236,7 @@ static int csan_model_next_op(const csan_model *m, uint32_t slot, csan_epoch_t n
 static void csan_model_apply_op(csan_model *m, const csan_op *op) {
   uint32_t slot = op->slot;
   m->counter[slot] = op->epoch;
-  m->op_seq = op->op_id;
+  __atomic_store_n(&m->op_seq, op->op_id, __ATOMIC_RELEASE); /* csan_model_last_op_id */
   if (op->epoch >= CSAN_EPOCH_RESET_AT)
     m->needs_rebase = true;
   csan_model_set_clock(m, slot, &op->vc);
@@ -322,7 +322,7 @@ int csan_model_host_op(csan_model *m, csan_op *op) {
   op->epoch = m->counter[slot] + 1;
   op->op_id = m->op_seq + 1;
   m->counter[slot] = op->epoch;
-  m->op_seq = op->op_id;
+  __atomic_store_n(&m->op_seq, op->op_id, __ATOMIC_RELEASE); /* csan_model_last_op_id */
   if (op->epoch >= CSAN_EPOCH_RESET_AT)
     m->needs_rebase = true;
   m->host.c[slot] = op->epoch;
@@ -443,10 +443,8 @@ void csan_model_device_reset(csan_model *m) {
 }
 
 uint64_t csan_model_last_op_id(csan_model *m) {
-  csan_model_lock(m);
-  uint64_t id = m->op_seq;
-  csan_model_unlock(m);
-  return id;
+  /* No lock: host accesses ask on every check (cuda/csan_rt_hostmem.c). */
+  return __atomic_load_n(&m->op_seq, __ATOMIC_ACQUIRE);
 }
 
 bool csan_model_needs_rebase(csan_model *m) {
