@@ -89,6 +89,7 @@ static void init_once(void) {
   g_handled_cap = 2 * csan_g.flags.race_table_size;
   g_handled = calloc(g_handled_cap, sizeof *g_handled);
   atomic_store(&g_h, h);
+  csan_rt_ops_on_rebase(csan_rt_hostmem_rebase);
   csan_hostsync *sync = csan_hostsync_create(SYNC_OBJECTS_LOG2);
   if (!sync)
     csan_rt_warn_once(&g_warned_sync, "no memory for the clocks of the program's locks; host "
@@ -282,6 +283,28 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
 
 void csan_rt_hostmem_drain(void) { drain(false, NULL, NULL); }
 
+void csan_rt_hostmem_rebase(void) {
+  csan_hostmem *h = hostmem();
+  if (!h)
+    return;
+  drain(false, NULL, NULL);
+  pthread_mutex_lock(&g_epoch_mu);
+  pthread_mutex_lock(&g_drain_mu);
+  /* Records and race entries name epochs of the old window; the registry
+   * that names host operations was cleared too. The next host access takes
+   * a new host operation. */
+  csan_shadow_cpu_reset(csan_hostmem_shadow(h));
+  csan_shadow_cpu_clear_races(csan_hostmem_shadow(h));
+  memset(g_handled, 0, (size_t)g_handled_cap * sizeof *g_handled);
+  g_handled_n = 0;
+  __atomic_store_n(&g_last_used, 0, __ATOMIC_RELAXED);
+  g_host_what = NULL;
+  atomic_store(&g_host_op_id, 0);
+  atomic_store(&g_host_epoch, 0);
+  pthread_mutex_unlock(&g_drain_mu);
+  pthread_mutex_unlock(&g_epoch_mu);
+}
+
 /* ------------------------------------------------------------------------
  * Accesses.
  * ---------------------------------------------------------------------- */
@@ -298,6 +321,10 @@ static csan_epoch_t host_epoch(void) {
     csan_op op;
     csan_rt_op_desc d = {CSAN_OPK_OTHER, "host code", 0, NULL, NULL, 0};
     if (csan_rt_host_op(&op, &d)) {
+      /* The registry interns the name anew after a rebase cleared it. */
+      csan_op_info info;
+      if (!g_host_what && csan_ops_find(csan_g.ops, op.slot, op.epoch, &info))
+        g_host_what = info.what;
       atomic_store(&g_host_op_id, op.op_id);
       atomic_store(&g_host_epoch, op.epoch);
     }

@@ -73,6 +73,10 @@ void csan_rt_hostmem_fn_leave(csan_rt_hostfn_scope *s);
 
 /* Reports what the host shadow found and has not reported yet (exit). */
 void csan_rt_hostmem_drain(void);
+/* The epoch window restarts (csan_rt_maybe_rebase: the device is idle and
+ * nothing can be issued): the host shadow and its race table are emptied
+ * and host accesses take a new host operation. */
+void csan_rt_hostmem_rebase(void);
 
 /* The clocks of the program's locks and ended threads (null until the
  * first region), and the warning for a full table. */

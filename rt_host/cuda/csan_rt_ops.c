@@ -399,6 +399,10 @@ static bool all_complete(void) {
   return true;
 }
 
+static void (*_Atomic g_rebase_hook)(void);
+
+void csan_rt_ops_on_rebase(void (*fn)(void)) { atomic_store(&g_rebase_hook, fn); }
+
 void csan_rt_maybe_rebase(void) {
   static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
   if (!atomic_load(&csan_rt_rebase_pending))
@@ -421,6 +425,9 @@ void csan_rt_maybe_rebase(void) {
     if (all_complete()) {
       csan_rt_races_clear();
       csan_rt_shadow_rebase();
+      void (*hook)(void) = atomic_load(&g_rebase_hook);
+      if (hook)
+        hook(); /* the host shadow (csan_rt_hostmem.c) */
       csan_key cut[CSAN_MAX_SLOTS];
       size_t ncut = 0;
       if (csan_model_rebase(csan_g.model, cut, CSAN_MAX_SLOTS, &ncut) == CSAN_MODEL_OK) {

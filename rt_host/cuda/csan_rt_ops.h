@@ -87,6 +87,10 @@ cudaError_t csan_rt_device_sync(csan_vc *all);
 
 /* The epoch window: rebase when a counter reached the end. */
 void csan_rt_maybe_rebase(void);
+/* fn runs in each rebase, with the device idle and nothing being issued,
+ * after the device shadow is reset (the host shadow registers itself:
+ * csan_rt_hostmem.c). */
+void csan_rt_ops_on_rebase(void (*fn)(void));
 extern _Atomic bool csan_rt_rebase_pending;
 /* Tests: n operations issued on the stream of `key` at once (to reach the
  * end of the epoch window quickly); -1 on failure. */
