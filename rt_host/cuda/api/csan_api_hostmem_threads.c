@@ -9,7 +9,8 @@
  *   locks   the thread that locks acquires the clock of the threads that
  *       unlocked it before: pthread mutexes (std::mutex), rwlocks, spin
  *       locks, condition variable waits (the mutex is released and taken
- *       again), semaphores (sem_post releases, a wait acquires)
+ *       again), barriers (each thread releases on arrival and acquires on
+ *       leaving), semaphores (sem_post releases, a wait acquires)
  * csan interposes these functions (the real ones come from the next
  * library, dlsym(RTLD_NEXT)). Until the program has a region of host
  * memory the device uses there is no clock to pass: each call is a load
@@ -322,6 +323,18 @@ CSAN_EXPORT int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, cl
   release(m);
   int rc = real_pthread_cond_clockwait()(c, m, clk, abs);
   acquire(m);
+  return rc;
+}
+
+/* Every thread has arrived when any leaves: each leaves with what all
+ * brought (the barrier's clock only grows; what earlier rounds brought is
+ * ordered before this one anyway). */
+REAL(int, pthread_barrier_wait, (pthread_barrier_t *))
+
+CSAN_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
+  release(b);
+  int rc = real_pthread_barrier_wait()(b);
+  acquire(b);
   return rc;
 }
 

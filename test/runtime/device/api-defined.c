@@ -5,9 +5,10 @@
 // the program interface of include/csan/csan.h, and the library wrappers of
 // rt_host/cuda/csan_lib.def with csan-host's two entry points for library
 // calls, and csan-host's host access entry points (bounds, check, the
-// fake's kernel hook), the C library's thread, lock and semaphore functions
-// that pass host threads' clocks (csan_api_hostmem_threads.c) (everything else of the runtime is hidden). In an ASan build the
-// linker also exports the bounds of ASan's globals section,
+// fake's kernel hook), the C library's thread, lock, barrier and semaphore
+// functions that pass host threads' clocks (csan_api_hostmem_threads.c)
+// (everything else of the runtime is hidden). In an ASan build the linker
+// also exports the bounds of ASan's globals section,
 // __start_asan_globals/__stop_asan_globals, and ASan gives each exported
 // global an ODR indicator __odr_asan_gen_<name>: neither is csan's.
 // RUN: %cc_rt -o %t && %run %t | FileCheck %s
@@ -51,7 +52,8 @@ int main(int argc, char **argv) {
            "pthread_rwlock_wrlock\npthread_rwlock_trywrlock\npthread_rwlock_timedwrlock\n"
            "pthread_rwlock_unlock\n");
     printf("pthread_spin_lock\npthread_spin_trylock\npthread_spin_unlock\n");
-    printf("pthread_cond_wait\npthread_cond_timedwait\npthread_cond_clockwait\n");
+    printf("pthread_cond_wait\npthread_cond_timedwait\npthread_cond_clockwait\n"
+           "pthread_barrier_wait\n");
     printf("sem_post\nsem_wait\nsem_trywait\nsem_timedwait\n");
     printf("__csan_launch_result_used\n");
     for (size_t i = 0; i < sizeof lib_wrappers / sizeof lib_wrappers[0]; i++)

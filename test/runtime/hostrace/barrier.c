@@ -1,0 +1,51 @@
+// A pthread barrier passes clocks: every thread leaves with what every
+// thread brought. A worker synchronizes the stream and waits at the
+// barrier; the main thread waits at it too, then reads the copy's result.
+// Race: the worker synchronizes only after the barrier. Fixed: before it;
+// the main thread never synchronizes itself, only the barrier orders its
+// read.
+// RUN: %cc_host %s -o %t.race && %cc_host -DFIXED %s -o %t.fixed
+// RUN: %run %not %t.race 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: %run %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED --implicit-check-not=WARNING
+#include "hostrace.h"
+#include <pthread.h>
+
+static cudaStream_t s;
+static pthread_barrier_t bar;
+
+static void *worker(void *arg) {
+  (void)arg;
+#ifdef FIXED
+  CK(cudaStreamSynchronize(s));
+#endif
+  pthread_barrier_wait(&bar);
+#ifndef FIXED
+  CK(cudaStreamSynchronize(s));
+#endif
+  return NULL;
+}
+
+int main(void) {
+  kernels_register();
+  CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  int *dev, *res;
+  CK(cudaMalloc((void **)&dev, 64));
+  CK(cudaMallocHost((void **)&res, 64));
+  res[0] = 0; // the main thread's clock starts here, before any synchronization
+  CK(launch(fill, s, dev, 16));
+  CK(cudaMemcpyAsync(res, dev, 64, cudaMemcpyDeviceToHost, s));
+  pthread_barrier_init(&bar, NULL, 2);
+  pthread_t t;
+  pthread_create(&t, NULL, worker, NULL);
+  pthread_barrier_wait(&bar);
+  printf("main sees %d\n", res[7]); // READ-LINE
+  pthread_join(t, NULL);
+  pthread_barrier_destroy(&bar);
+  return 0;
+}
+
+// RACE: WARNING: csan: data race (write-read) on 4 bytes
+// RACE-NEXT: Read of size 4 at 0x{{[0-9a-f]+}} by host thread 1 on the host:
+// RACE: #0 {{.*}} in main {{.*}}barrier.c:41:
+// RACE: Previous write of size 64 by cudaMemcpyAsync on stream
+// FIXED: main sees 8
