@@ -40,10 +40,16 @@
     return f;                                                                                  \
   }
 
+/* Nonzero while this thread passes a clock: a lock taken inside (by a
+ * malloc that csan's table calls, when the program brings its own
+ * allocator with its own locks) is only forwarded, never handled again
+ * from the middle of that allocator. */
+static __thread uint32_t tl_in_hook;
+
 /* The table when clocks are passed (a region exists, and the call is the
- * program's). */
+ * program's, not csan's own nor one made from inside this file). */
 static csan_hostsync *active(void) {
-  if (csan_own_lock_depth)
+  if (csan_own_lock_depth || tl_in_hook)
     return NULL;
   return csan_rt_hostmem_sync();
 }
@@ -52,17 +58,30 @@ static uint64_t obj_key(const void *p) { return (uint64_t)(uintptr_t)p; }
 /* Objects are aligned: a thread's key never meets an object's. */
 static uint64_t thread_key(pthread_t t) { return (uint64_t)t | 1; }
 
-static void release(const void *p) {
+/* Releases what the calling thread knows into key's clock (replace: a
+ * thread's end). */
+static void release_key(uint64_t key, bool replace) {
   csan_hostsync *s = active();
-  if (s && !csan_hostsync_release(s, csan_g.model, obj_key(p), false))
+  if (!s)
+    return;
+  tl_in_hook++;
+  bool kept = csan_hostsync_release(s, csan_g.model, key, replace);
+  tl_in_hook--;
+  if (!kept)
     csan_rt_hostmem_sync_full();
 }
 
-static void acquire(const void *p) {
+static void acquire_key(uint64_t key, bool consume) {
   csan_hostsync *s = active();
-  if (s)
-    csan_hostsync_acquire(s, csan_g.model, obj_key(p), false);
+  if (!s)
+    return;
+  tl_in_hook++;
+  csan_hostsync_acquire(s, csan_g.model, key, consume);
+  tl_in_hook--;
 }
+
+static void release(const void *p) { release_key(obj_key(p), false); }
+static void acquire(const void *p) { acquire_key(obj_key(p), false); }
 
 static void forget(const void *p) {
   csan_hostsync *s = active();
@@ -71,17 +90,8 @@ static void forget(const void *p) {
 }
 
 /* The calling thread ends: whoever joins it acquires what it knew. */
-static void thread_end(void) {
-  csan_hostsync *s = active();
-  if (s && !csan_hostsync_release(s, csan_g.model, thread_key(pthread_self()), true))
-    csan_rt_hostmem_sync_full();
-}
-
-static void joined(pthread_t t) {
-  csan_hostsync *s = active();
-  if (s)
-    csan_hostsync_acquire(s, csan_g.model, thread_key(t), true);
-}
+static void thread_end(void) { release_key(thread_key(pthread_self()), true); }
+static void joined(pthread_t t) { acquire_key(thread_key(t), true); }
 
 /* ------------------------------------------------------------------------
  * Threads.
