@@ -8,13 +8,8 @@
 #
 #   bench/host/host-access.sh [BUILD_DIR] [N]      (default: ./build, 1048576)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-build="$(cd "${1:-$root/build}" && pwd)"
+. "$(dirname "$0")/common.sh" host-access "${1:-}"
 n="${2:-1048576}"
-fake="$build/test/fake"
-[ -f "$fake/libcudart.so.13" ] || { echo "host-access: build csan first ($fake is missing)" >&2; exit 1; }
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 cc=("$build/bin/csan-clang" -std=gnu11 -O2 -g "$root/bench/host/host-access.c" -L"$fake" -Wl,-rpath,"$fake")
 "${cc[@]}" -o "$tmp/off"
 "${cc[@]}" -mllvm -csan-host-accesses -o "$tmp/on"
@@ -23,7 +18,7 @@ get() { sed -n "s/^$1=//p"; }
 best() { sort -g | head -1; }
 for i in 1 2 3 4 5 6 7 8 9; do
   for v in off on; do
-    out="$(run $v)"
+    out="$(run $v)" || { echo "host-access: the $v build exited with $?" >&2; exit 1; }
     get ordinary_ns <<<"$out" >>"$tmp/$v.ord"
     get pinned_ns <<<"$out" >>"$tmp/$v.pin"
   done
