@@ -7,11 +7,11 @@
  * touched by the thread that holds the mutex, but readers of an rwlock and
  * posters of a semaphore release at once.
  *
- * Cost. A clock is 1 KiB, so two shortcuts keep a lock that one thread
- * takes again and again cheap: a release by the thread whose clock (same
- * generation) the entry already holds changes nothing, and an acquire of
- * the clock this thread acquired last (same key, same content) adds
- * nothing.
+ * Cost. A clock is 1 KiB, so two shortcuts, both taken without the spin
+ * flag, keep a lock that one thread takes again and again cheap: a release
+ * by the thread whose clock (same generation) the entry already holds
+ * changes nothing, and an acquire of the clock this thread acquired last
+ * (same key, same content) adds nothing.
  */
 #include "csan_hostmem_sync.h"
 
@@ -26,7 +26,10 @@ typedef struct entry {
   _Atomic uint32_t busy;       /* spin flag over the fields below */
   bool valid;                  /* vc holds a clock of `window` */
   uint64_t window;
-  uint64_t src_gen;            /* the generation of the thread clock last joined in */
+  /* The generation of the thread clock last joined in (0: none, or the
+   * clock is gone): a release by the thread whose clock has that
+   * generation adds nothing, and is decided without the spin flag. */
+  _Atomic uint64_t src_gen;
   _Atomic uint64_t content;    /* changes whenever vc does */
   csan_vc *vc;                 /* allocated at the first release */
 } entry;
@@ -42,7 +45,7 @@ struct csan_hostsync {
 static __thread struct {
   const csan_hostsync *s;
   uint64_t key, content;
-} tl_last;
+} tl_last __attribute__((tls_model("initial-exec")));
 
 csan_hostsync *csan_hostsync_create(uint32_t cap_log2) {
   size_t cap = (size_t)1 << cap_log2;
@@ -103,6 +106,8 @@ bool csan_hostsync_release(csan_hostsync *s, csan_model *m, uint64_t key, bool r
     atomic_fetch_add(&s->dropped, 1);
     return false;
   }
+  if (!replace && atomic_load_explicit(&e->src_gen, memory_order_relaxed) == gen)
+    return true; /* this very clock is in already (generations are unique) */
   lock(e);
   bool ok = true;
   if (!e->vc)
@@ -113,9 +118,9 @@ bool csan_hostsync_release(csan_hostsync *s, csan_model *m, uint64_t key, bool r
     memcpy(e->vc, vc, sizeof *e->vc);
     e->valid = true;
     e->window = window;
-    e->src_gen = gen;
+    atomic_store_explicit(&e->src_gen, gen, memory_order_relaxed);
     changed(s, e);
-  } else if (e->src_gen != gen) {
+  } else if (atomic_load_explicit(&e->src_gen, memory_order_relaxed) != gen) {
     bool grew = false;
     for (uint32_t i = 0; i < CSAN_MAX_SLOTS; i++) {
       if (vc->c[i] > e->vc->c[i]) {
@@ -123,7 +128,7 @@ bool csan_hostsync_release(csan_hostsync *s, csan_model *m, uint64_t key, bool r
         grew = true;
       }
     }
-    e->src_gen = gen;
+    atomic_store_explicit(&e->src_gen, gen, memory_order_relaxed);
     if (grew)
       changed(s, e);
   }
@@ -148,6 +153,7 @@ void csan_hostsync_acquire(csan_hostsync *s, csan_model *m, uint64_t key, bool c
     tl_last.content = atomic_load_explicit(&e->content, memory_order_relaxed);
     if (consume) {
       e->valid = false;
+      atomic_store_explicit(&e->src_gen, 0, memory_order_relaxed);
       changed(s, e);
     }
   }
@@ -161,6 +167,7 @@ void csan_hostsync_forget(csan_hostsync *s, uint64_t key) {
   lock(e);
   if (e->valid) {
     e->valid = false;
+    atomic_store_explicit(&e->src_gen, 0, memory_order_relaxed);
     changed(s, e);
   }
   unlock(e);

@@ -67,8 +67,8 @@ static bool join_all(csan_vc *dst, const csan_vc *src) {
 
 /* A clock handed over at thread start (csan_model_thread_pending), adopted
  * at the thread's first use of its clock. */
-static __thread csan_model *tl_pending_m;
-static __thread csan_vc *tl_pending;
+static __thread csan_model *tl_pending_m __attribute__((tls_model("initial-exec")));
+static __thread csan_vc *tl_pending __attribute__((tls_model("initial-exec")));
 
 /* A clock never adopted (the thread never used csan) is freed at thread
  * exit by this key's destructor. */

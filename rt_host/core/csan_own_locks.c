@@ -13,7 +13,7 @@
 #undef pthread_cond_wait
 #undef pthread_cond_timedwait
 
-__thread uint32_t csan_own_lock_depth;
+__thread uint32_t csan_own_lock_depth __attribute__((tls_model("initial-exec")));
 
 #define OWN(call)                                                                              \
   do {                                                                                         \

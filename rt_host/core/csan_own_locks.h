@@ -27,7 +27,8 @@ extern "C" {
 
 /* Nonzero while the calling thread is inside one of csan's own locking
  * calls. */
-extern __thread uint32_t csan_own_lock_depth;
+/* initial-exec: read by every interposed lock call; 4 bytes of static TLS. */
+extern __thread uint32_t csan_own_lock_depth __attribute__((tls_model("initial-exec")));
 
 int csan_own_mutex_lock(pthread_mutex_t *m);
 int csan_own_mutex_trylock(pthread_mutex_t *m);

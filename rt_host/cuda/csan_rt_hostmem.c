@@ -56,7 +56,7 @@ static _Atomic uint32_t g_threads;
 static _Atomic bool g_warned_oom;
 /* Clocks of the program's locks and ended threads (core/csan_hostmem_sync.c):
  * made with the first region, so a program without one pays for none. */
-static csan_hostsync *_Atomic g_sync;
+csan_hostsync *_Atomic csan_rt_hostmem_sync_table;
 static _Atomic bool g_warned_sync;
 #define SYNC_OBJECTS_LOG2 14
 
@@ -94,15 +94,11 @@ static void init_once(void) {
   if (!sync)
     csan_rt_warn_once(&g_warned_sync, "no memory for the clocks of the program's locks; host "
                                       "threads are ordered only by their own synchronizations");
-  atomic_store_explicit(&g_sync, sync, memory_order_release);
+  atomic_store_explicit(&csan_rt_hostmem_sync_table, sync, memory_order_release);
   atexit(at_exit); /* after csan's own exit handler was registered: runs before it */
 }
 
 static csan_hostmem *hostmem(void) { return atomic_load_explicit(&g_h, memory_order_acquire); }
-
-csan_hostsync *csan_rt_hostmem_sync(void) {
-  return atomic_load_explicit(&g_sync, memory_order_acquire);
-}
 
 void csan_rt_hostmem_sync_full(void) {
   csan_rt_warn_once(&g_warned_sync,

@@ -79,8 +79,12 @@ void csan_rt_hostmem_drain(void);
 void csan_rt_hostmem_rebase(void);
 
 /* The clocks of the program's locks and ended threads (null until the
- * first region), and the warning for a full table. */
-csan_hostsync *csan_rt_hostmem_sync(void);
+ * first region: read inline by every interposed lock call), and the
+ * warning for a full table. */
+extern csan_hostsync *_Atomic csan_rt_hostmem_sync_table;
+static inline csan_hostsync *csan_rt_hostmem_sync(void) {
+  return atomic_load_explicit(&csan_rt_hostmem_sync_table, memory_order_acquire);
+}
 void csan_rt_hostmem_sync_full(void);
 
 /* The host shadow's statistics for the exit summary: regions now, host

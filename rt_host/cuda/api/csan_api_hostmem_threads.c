@@ -44,14 +44,21 @@
  * malloc that csan's table calls, when the program brings its own
  * allocator with its own locks) is only forwarded, never handled again
  * from the middle of that allocator. */
-static __thread uint32_t tl_in_hook;
+static __thread uint32_t tl_in_hook __attribute__((tls_model("initial-exec")));
 
 /* The table when clocks are passed (a region exists, and the call is the
  * program's, not csan's own nor one made from inside this file). */
 static csan_hostsync *active(void) {
-  if (csan_own_lock_depth || tl_in_hook)
+  csan_hostsync *s = csan_rt_hostmem_sync();
+  if (!s || csan_own_lock_depth || tl_in_hook)
     return NULL;
-  return csan_rt_hostmem_sync();
+  return s;
+}
+
+/* Whether a region exists: the test every interposed call makes inline
+ * (a program without regions pays a load and a branch per call). */
+static inline bool maybe_active(void) {
+  return atomic_load_explicit(&csan_rt_hostmem_sync_table, memory_order_relaxed) != NULL;
 }
 
 static uint64_t obj_key(const void *p) { return (uint64_t)(uintptr_t)p; }
@@ -60,7 +67,7 @@ static uint64_t thread_key(pthread_t t) { return (uint64_t)t | 1; }
 
 /* Releases what the calling thread knows into key's clock (replace: a
  * thread's end). */
-static void release_key(uint64_t key, bool replace) {
+__attribute__((noinline)) static void release_key(uint64_t key, bool replace) {
   csan_hostsync *s = active();
   if (!s)
     return;
@@ -71,7 +78,7 @@ static void release_key(uint64_t key, bool replace) {
     csan_rt_hostmem_sync_full();
 }
 
-static void acquire_key(uint64_t key, bool consume) {
+__attribute__((noinline)) static void acquire_key(uint64_t key, bool consume) {
   csan_hostsync *s = active();
   if (!s)
     return;
@@ -80,11 +87,18 @@ static void acquire_key(uint64_t key, bool consume) {
   tl_in_hook--;
 }
 
-static void release(const void *p) { release_key(obj_key(p), false); }
-static void acquire(const void *p) { acquire_key(obj_key(p), false); }
+static inline void release(const void *p) {
+  if (__builtin_expect(maybe_active(), 0))
+    release_key(obj_key(p), false);
+}
+
+static inline void acquire(const void *p) {
+  if (__builtin_expect(maybe_active(), 0))
+    acquire_key(obj_key(p), false);
+}
 
 static void forget(const void *p) {
-  csan_hostsync *s = active();
+  csan_hostsync *s = maybe_active() ? active() : NULL;
   if (s)
     csan_hostsync_forget(s, obj_key(p));
 }
