@@ -25,6 +25,7 @@
  * filled: left for the next drain. One still torn at exit is not reported,
  * and csan says so.
  */
+#include "csan_graph.h"
 #include "csan_rt_errors.h"
 #include "csan_rt_report.h"
 
@@ -383,7 +384,12 @@ int csan_rt_finish(void) {
   csan_unchecked_print(); /* library calls and kernels csan let through */
   /* Reports that are not races (faults, memory errors, ignored launch
    * errors: csan_rt_errors.c) set the exit status as races do. */
-  int program_status = csan_rt_errors_reported() ? csan_g.flags.exitcode : -1;
+  uint64_t capture_errors = csan_graph_capture_errors(); /* csan_api_graph.c */
+  if (capture_errors)
+    csan_log_printf("csan: reported %llu stream capture error(s)\n",
+                    (unsigned long long)capture_errors);
+  int program_status =
+      csan_rt_errors_reported() || capture_errors ? csan_g.flags.exitcode : -1;
   return csan_report_finish(csan_g.reporter, program_status, &notes);
 }
 

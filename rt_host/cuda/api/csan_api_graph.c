@@ -33,13 +33,16 @@
  * parameters of top-level nodes only; ordered), kernels without a twin,
  * conditional nodes and other node kinds csan does not know (ordered).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "csan_graph.h"
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_kernels.h"
 #include "csan_rt_ops.h"
+#include "csan_rt_report.h"
 #include "csan_rt_twins.h"
 #include "csan_rt_xfer.h"
 #include "csan_unchecked.h"
@@ -76,6 +79,10 @@ typedef struct gnode_info {
   csan_rk_access_params rk[2];
   uint32_t nchk;
   uint64_t bytes;
+  /* Where the node was captured or added (csan_rt_capture.h); inside a
+   * child graph, where the child node was. */
+  csan_rt_node_origin origin;
+  bool have_origin;
 } gnode_info;
 
 typedef struct graph_rec {
@@ -323,8 +330,10 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
 }
 
 /* Reads graph src (top: the instantiated one, with csan's copy) into g:
- * node i of cudaGraphGetNodes is node i of g. */
-static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
+ * node i of cudaGraphGetNodes is node i of g. A child graph's nodes that
+ * csan did not see made take `parent`, the child node's origin. */
+static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
+                       const gnode_info *parent) {
   size_t n = 0, ne = 0;
   if (cudaGraphGetNodes(src, NULL, &n) != cudaSuccess ||
       GRAPH_GET_EDGES(src, NULL, NULL, &ne) != cudaSuccess)
@@ -352,6 +361,11 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
     enum cudaGraphNodeType t = cudaGraphNodeTypeEmpty;
     cudaGraphNodeGetType(nodes[i], &t);
     in->kind = kind_of(t);
+    in->have_origin = csan_rt_node_origin_get(nodes[i], &in->origin);
+    if (!in->have_origin && parent && parent->have_origin) {
+      in->origin = parent->origin;
+      in->have_origin = true;
+    }
     if (top && r->in_place)
       in->copy = nodes[i];
     else if (top)
@@ -383,8 +397,9 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
     case CSAN_GNODE_CHILD: {
       cudaGraph_t cg = NULL;
       child = csan_graph_create();
+      gnode_info self = *in; /* read_graph may move the table */
       ok = child && cudaGraphChildGraphNodeGetGraph(nodes[i], &cg) == cudaSuccess &&
-           read_graph(r, cg, false, child);
+           read_graph(r, cg, false, child, &self);
       in = &r->info[idx]; /* read_graph may move the table */
       break;
     }
@@ -453,7 +468,7 @@ static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
     r->copy = graph;
     r->in_place = true;
   }
-  if (!r->g || !read_graph(r, graph, true, r->g)) {
+  if (!r->g || !read_graph(r, graph, true, r->g, NULL)) {
     rec_free(r);
     return NULL;
   }
@@ -553,6 +568,7 @@ typedef struct launch_ctx {
   graph_rec *r;
   const csan_host_site *site;
   uint32_t stack;
+  const char *stream_name; /* "<stream> (graph launched at <file>:<line>)" */
   bool failed;
 } launch_ctx;
 
@@ -563,15 +579,17 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
   gnode_info *in = &l->r->info[node->payload];
   csan_rt_op_desc d;
   memset(&d, 0, sizeof d);
-  d.site = l->site;
-  d.stack = l->stack;
+  /* A node is named by the line that captured or added it, and its stream
+   * by the launch. */
+  d.site = in->have_origin ? &in->origin.site : l->site;
+  d.stack = in->have_origin ? in->origin.stack : l->stack;
   csan_op op;
   switch (node->kind) {
   case CSAN_GNODE_KERNEL: {
     d.kind = CSAN_OPK_KERNEL;
     d.what = in->twin.name ? in->twin.name : "graph kernel node";
     d.module = in->twin.module;
-    if (!csan_rt_lane_op(&op, lane, &d) || !in->checked)
+    if (!csan_rt_lane_op(&op, lane, &d, l->stream_name) || !in->checked)
       break;
     csan_launch_ctx c;
     csan_rt_ctx_fill(&c, &op, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
@@ -592,7 +610,7 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
              : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
                                                   : "graph free node";
     d.bytes = in->bytes;
-    if (!csan_rt_lane_op(&op, lane, &d))
+    if (!csan_rt_lane_op(&op, lane, &d, l->stream_name))
       break;
     csan_launch_ctx c;
     csan_rt_ctx_fill(&c, &op, CSAN_CTX_F_RANGE_OP);
@@ -604,7 +622,7 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
   case CSAN_GNODE_HOST:
     d.kind = CSAN_OPK_HOST_FUNC;
     d.what = "host function (graph node)";
-    csan_rt_lane_op(&op, lane, &d);
+    csan_rt_lane_op(&op, lane, &d, l->stream_name);
     break;
   case CSAN_GNODE_EVENT_RECORD: {
     csan_key k = csan_rt_event_key(in->event);
@@ -636,7 +654,11 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
   if (!r || csan_rt_capturing(s, pt) || !csan_rt_stream_ensure(s, pt, &key))
     return pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
   pthread_mutex_lock(&r->mu);
-  launch_ctx l = {r, site, csan_rt_stack(ra, site), false};
+  char buf[64], name[512];
+  snprintf(name, sizeof name, "%s (graph launched at %s:%u)",
+           csan_rt_stream_display(key, buf, sizeof buf),
+           site && site->file ? site->file : "?", site ? site->line : 0);
+  launch_ctx l = {r, site, csan_rt_stack(ra, site), csan_intern(name), false};
   csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
   if (l.failed)
     unchecked("graph kernel node whose context csan could not set",
@@ -722,15 +744,23 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_
 }
 
 /* ---- Capture ---------------------------------------------------------------
- * Passed through: CUDA records the work (csan_rt_capturing keeps every
- * family from checking it), and csan reads the graph at instantiation. */
+ * Passed through: CUDA records the work (csan_rt_capture_op keeps every
+ * family from checking it and notes where each node came from), and csan
+ * reads the graph at instantiation. */
+
+static cudaError_t begin_capture(cudaError_t e) {
+  if (e == cudaSuccess)
+    csan_rt_capture_begun();
+  return e;
+}
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture(cudaStream_t stream,
                                                       enum cudaStreamCaptureMode mode,
                                                       const csan_host_site *site) {
   (void)site;
   csan_rt_init();
-  return cudaStreamBeginCapture(stream, mode);
+  csan_rt_capture_settle();
+  return begin_capture(cudaStreamBeginCapture(stream, mode));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
@@ -738,34 +768,120 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
                                                            const csan_host_site *site) {
   (void)site;
   csan_rt_init();
-  return cudaStreamBeginCapture_ptsz(stream, mode);
+  csan_rt_capture_settle();
+  return begin_capture(cudaStreamBeginCapture_ptsz(stream, mode));
+}
+
+/* The first node of a capture that no later node and not the origin
+ * stream depends on: work of a forked stream not joined back (CUDA's
+ * cudaErrorStreamCaptureUnjoined). Read before cudaStreamEndCapture, which
+ * forgets the capture. */
+typedef struct unjoined {
+  bool found, have_work, have_fork;
+  csan_rt_node_origin work, fork;
+} unjoined;
+
+static void find_unjoined(cudaStream_t s, bool pt, unjoined *u) {
+  memset(u, 0, sizeof *u);
+  CUstream cs = csan_rt_cu_stream(s, pt);
+  enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+  unsigned long long id = 0;
+  cudaGraph_t g = NULL;
+  const cudaGraphNode_t *deps = NULL;
+  size_t nd = 0, n = 0, ne = 0;
+#if CUDART_VERSION >= 13000
+  cudaError_t e = cudaStreamGetCaptureInfo((cudaStream_t)cs, &st, &id, &g, &deps, NULL, &nd);
+#else
+  cudaError_t e = cudaStreamGetCaptureInfo_v2((cudaStream_t)cs, &st, &id, &g, &deps, &nd);
+#endif
+  if (e != cudaSuccess || st != cudaStreamCaptureStatusActive || !g ||
+      cudaGraphGetNodes(g, NULL, &n) != cudaSuccess ||
+      GRAPH_GET_EDGES(g, NULL, NULL, &ne) != cudaSuccess)
+    return;
+  cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
+  cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
+  cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
+  if (nodes && from && to && cudaGraphGetNodes(g, nodes, &n) == cudaSuccess &&
+      GRAPH_GET_EDGES(g, from, to, &ne) == cudaSuccess) {
+    for (size_t i = 0; i < n && !u->found; i++) {
+      bool joined = false;
+      for (size_t k = 0; k < ne && !joined; k++)
+        joined = from[k] == nodes[i];
+      for (size_t k = 0; k < nd && !joined; k++)
+        joined = deps[k] == nodes[i];
+      if (joined)
+        continue;
+      u->found = true;
+      u->have_work = csan_rt_node_origin_get(nodes[i], &u->work);
+      u->have_fork = u->have_work && u->work.stream &&
+                     csan_rt_capture_fork_get(u->work.stream, id, &u->fork);
+    }
+  }
+  free(nodes);
+  free(from);
+  free(to);
+}
+
+static const char *site_file(const csan_host_site *site) {
+  return site && site->file ? site->file : "?";
+}
+
+/* An unjoined capture, reported (and counted) as the program's bug. */
+static void report_unjoined(const unjoined *u, cudaStream_t s, bool pt,
+                            const csan_host_site *end) {
+  char b1[64], b2[64], work[512] = "work", fork[512] = "";
+  if (u->have_work)
+    snprintf(work, sizeof work, "work captured at %s:%u on stream %s",
+             site_file(&u->work.site), u->work.site.line,
+             csan_rt_stream_display(csan_rt_stream_key((cudaStream_t)u->work.stream, false),
+                                    b1, sizeof b1));
+  if (u->have_fork)
+    snprintf(fork, sizeof fork, ", which was forked into the capture at %s:%u,",
+             site_file(&u->fork.site), u->fork.site.line);
+  const csan_host_site *at = u->have_fork ? &u->fork.site : end;
+  csan_graph_capture_error_add();
+  csan_log_printf("==================\nWARNING: csan: stream capture error "
+                  "(cudaErrorStreamCaptureUnjoined)\n  %s%s\n  is not joined back into "
+                  "stream %s before cudaStreamEndCapture at %s:%u: the capture made no "
+                  "graph\nSUMMARY: csan: stream capture error (cudaErrorStreamCaptureUnjoined) "
+                  "%s:%u\n==================\n",
+                  work, fork, csan_rt_stream_display(csan_rt_stream_key(s, pt), b2, sizeof b2),
+                  site_file(end), end ? end->line : 0, site_file(at), at ? at->line : 0);
 }
 
 /* A capture that failed made no graph: csan names the error and the line
  * (the program gets the error too, and may not look at it). */
-static cudaError_t end_capture(cudaError_t e, const csan_host_site *site) {
-  const char *why = NULL, *name = "cudaErrorStreamCaptureUnjoined";
-  if (e == cudaErrorStreamCaptureUnjoined)
-    why = "a stream forked into the capture (by waiting for an event recorded in it) was "
-          "not joined back into the origin stream";
-  else if (e == cudaErrorStreamCaptureInvalidated)
-    name = "cudaErrorStreamCaptureInvalidated", why = "a call CUDA does not allow during this capture (a synchronization, cudaMalloc or "
-          "cudaFree in global or thread-local mode, legacy-stream work) invalidated it";
-  if (why && csan_rt_active())
-    csan_log_printf("csan: WARNING: stream capture error (%s) at %s:%u: %s; the capture "
-                    "made no graph\n",
-                    name, site && site->file ? site->file : "?",
-                    site ? site->line : 0, why);
+static cudaError_t end_capture(cudaStream_t s, bool pt, cudaGraph_t *pGraph,
+                               const csan_host_site *site) {
+  csan_rt_init();
+  csan_rt_capture_settle();
+  bool on = csan_rt_active();
+  bool was = on && csan_rt_capturing(s, pt);
+  unjoined u;
+  memset(&u, 0, sizeof u);
+  if (was)
+    find_unjoined(s, pt, &u);
+  cudaError_t e = pt ? cudaStreamEndCapture_ptsz(s, pGraph) : cudaStreamEndCapture(s, pGraph);
+  if (was)
+    csan_rt_capture_ended();
+  if (e == cudaErrorStreamCaptureUnjoined && on)
+    report_unjoined(&u, s, pt, site);
+  else if (e == cudaErrorStreamCaptureInvalidated && on)
+    csan_log_printf("csan: WARNING: stream capture error (cudaErrorStreamCaptureInvalidated) "
+                    "at %s:%u: a call CUDA does not allow during this capture (a "
+                    "synchronization, cudaMalloc or cudaFree in global or thread-local mode, "
+                    "legacy-stream work) invalidated it; the capture made no graph\n",
+                    site_file(site), site ? site->line : 0);
   return e;
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph,
                                                     const csan_host_site *site) {
-  return end_capture(cudaStreamEndCapture(stream, pGraph), site);
+  return end_capture(stream, false, pGraph, site);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream,
                                                          cudaGraph_t *pGraph,
                                                          const csan_host_site *site) {
-  return end_capture(cudaStreamEndCapture_ptsz(stream, pGraph), site);
+  return end_capture(stream, true, pGraph, site);
 }
