@@ -2382,6 +2382,20 @@ FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *node, cudaGrap
   return cudaSuccess;
 }
 
+FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                               const cudaGraphNode_t *deps, size_t n,
+                                               const struct cudaMemcpy3DParms *p) {
+  RT_ENTER("cudaGraphAddMemcpyNode");
+  /* The fake's copy nodes are 1D: one row of linear memory. */
+  if (!p || p->srcArray || p->dstArray || p->extent.height > 1 || p->extent.depth > 1)
+    return rt_fail(cudaErrorInvalidValue);
+  ADD_NODE(cudaGraphNodeTypeMemcpy);
+  nn->dst = (char *)p->dstPtr.ptr + p->dstPos.x;
+  nn->src = (const char *)p->srcPtr.ptr + p->srcPos.x;
+  nn->bytes = p->extent.width;
+  return cudaSuccess;
+}
+
 FAKE_EXPORT cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *node, cudaGraph_t g,
                                                const cudaGraphNode_t *deps, size_t n,
                                                const struct cudaMemsetParams *p) {

@@ -743,6 +743,130 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_
   return e;
 }
 
+/* ---- Nodes added explicitly ---------------------------------------------------
+ * Passed through; the node is named after the line that added it
+ * (csan_rt_capture.h), for reports on it. */
+
+static cudaError_t node_added(cudaError_t e, cudaGraphNode_t *node, const csan_host_site *site,
+                              const void *ra) {
+  if (e == cudaSuccess && node && csan_rt_active())
+    csan_rt_node_added(*node, site, ra);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddKernelNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, const struct cudaKernelNodeParams *pNodeParams,
+    const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddKernelNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode,
+                                                      cudaGraph_t graph,
+                                                      const cudaGraphNode_t *pDependencies,
+                                                      size_t numDependencies,
+                                                      const struct cudaMemcpy3DParms *pCopyParams,
+                                                      const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemcpyNode(pGraphNode, graph, pDependencies, numDependencies, pCopyParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode1D(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+    const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies, numDependencies, dst,
+                                             src, count, kind),
+                    pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode,
+                                                      cudaGraph_t graph,
+                                                      const cudaGraphNode_t *pDependencies,
+                                                      size_t numDependencies,
+                                                      const struct cudaMemsetParams *pMemsetParams,
+                                                      const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies, pMemsetParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                    const cudaGraphNode_t *pDependencies,
+                                                    size_t numDependencies,
+                                                    const struct cudaHostNodeParams *pNodeParams,
+                                                    const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddChildGraphNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, cudaGraph_t childGraph, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                     const cudaGraphNode_t *pDependencies,
+                                                     size_t numDependencies,
+                                                     const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(cudaGraphAddEmptyNode(pGraphNode, graph, pDependencies, numDependencies),
+                    pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddEventRecordNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, cudaEvent_t event, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddEventRecordNode(pGraphNode, graph, pDependencies, numDependencies, event),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode,
+                                                         cudaGraph_t graph,
+                                                         const cudaGraphNode_t *pDependencies,
+                                                         size_t numDependencies, cudaEvent_t event,
+                                                         const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddEventWaitNode(pGraphNode, graph, pDependencies, numDependencies, event),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemAllocNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, struct cudaMemAllocNodeParams *nodeParams, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode,
+                                                       cudaGraph_t graph,
+                                                       const cudaGraphNode_t *pDependencies,
+                                                       size_t numDependencies, void *dptr,
+                                                       const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies, dptr), pGraphNode,
+      site, __builtin_return_address(0));
+}
+
 /* ---- Capture ---------------------------------------------------------------
  * Passed through: CUDA records the work (csan_rt_capture_op keeps every
  * family from checking it and notes where each node came from), and csan

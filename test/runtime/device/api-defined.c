@@ -56,4 +56,4 @@ int main(int argc, char **argv) {
 }
 
 
-// CHECK: 102 of 102 wrappers defined
+// CHECK: 113 of 113 wrappers defined

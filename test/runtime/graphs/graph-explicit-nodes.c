@@ -1,7 +1,7 @@
 // An explicit graph (cudaGraphAddKernelNode) whose two kernel nodes touch the
 // same bytes with no path between them: the launch reports the race between
-// the two nodes, naming both kernels and their device lines. The fixed twin
-// adds the edge (cudaGraphAddDependencies).
+// the two nodes, naming both kernels, their device lines and the lines that
+// added the nodes. The fixed twin adds the edge (cudaGraphAddDependencies).
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
@@ -35,9 +35,9 @@ int main(int argc, char **argv) {
   void *args[] = {&buf};
   struct cudaKernelNodeParams p = {(void *)produce, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
   cudaGraphNode_t a, b;
-  CK(cudaGraphAddKernelNode(&a, g, NULL, 0, &p));
+  CK(__csan_cudaGraphAddKernelNode(&a, g, NULL, 0, &p, SITE));
   p.func = (void *)consume;
-  CK(cudaGraphAddKernelNode(&b, g, NULL, 0, &p));
+  CK(__csan_cudaGraphAddKernelNode(&b, g, NULL, 0, &p, SITE));
   if (fixed)
     CK(cudaGraphAddDependencies(g, &a, &b, NULL, 1));
   cudaGraphExec_t x;
@@ -49,10 +49,12 @@ int main(int argc, char **argv) {
 }
 
 // RACE:      WARNING: csan: data race (write-read) on 16 bytes
-// RACE-NEXT:   Read of size 4 at {{.*}} by kernel consume(int*) on stream
+// RACE-NEXT:   Read of size 4 at {{.*}} by kernel consume(int*) on stream {{.*}} (graph launched at {{.*}}graph-explicit-nodes.c:45):
 // RACE-NEXT:     #0 consume(int*) nodes.cu:20:7
-// RACE:        Previous write of size 4 by kernel produce(int*) on stream
+// RACE:            #0 {{.*}}graph-explicit-nodes.c:40
+// RACE:        Previous write of size 4 by kernel produce(int*) on stream {{.*}} (graph launched at {{.*}}graph-explicit-nodes.c:45):
 // RACE-NEXT:     #0 produce(int*) nodes.cu:10:3
+// RACE:            #0 {{.*}}graph-explicit-nodes.c:38
 // RACE:      instrumented launches: 2
 // RACE:      csan: reported 1 data race(s)
 // RACE-NEXT: exit=66
