@@ -82,6 +82,11 @@ extern "C" {
     struct cudaExtent extent, cudaStream_t stream)                                             \
   X(cudaStreamBeginCapture_ptsz, cudaStream_t stream, enum cudaStreamCaptureMode mode)         \
   X(cudaStreamEndCapture_ptsz, cudaStream_t stream, cudaGraph_t *pGraph)                       \
+  X(cudaStreamBeginCaptureToGraph_ptsz, cudaStream_t stream, cudaGraph_t graph,                \
+    const cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData,              \
+    size_t numDependencies, enum cudaStreamCaptureMode mode)                                   \
+  X(cudaStreamUpdateCaptureDependencies_ptsz, cudaStream_t stream, cudaGraphNode_t *dependencies, \
+    const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)       \
   X(cudaGraphLaunch_ptsz, cudaGraphExec_t graphExec, cudaStream_t stream)
 
 #define CSAN_CUDA_DECLARE_REAL(name, ...) extern cudaError_t CUDARTAPI name(__VA_ARGS__);
@@ -319,6 +324,27 @@ cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
                                         CSAN_SITE_PARAM);
 cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream, cudaGraph_t *pGraph,
                                              CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                                                 const cudaGraphNode_t *dependencies,
+                                                 const cudaGraphEdgeData *dependencyData,
+                                                 size_t numDependencies,
+                                                 enum cudaStreamCaptureMode mode, CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamUpdateCaptureDependencies(cudaStream_t stream,
+                                                       cudaGraphNode_t *dependencies,
+                                                       const cudaGraphEdgeData *dependencyData,
+                                                       size_t numDependencies, unsigned int flags,
+                                                       CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t stream, cudaGraph_t graph,
+                                                      const cudaGraphNode_t *dependencies,
+                                                      const cudaGraphEdgeData *dependencyData,
+                                                      size_t numDependencies,
+                                                      enum cudaStreamCaptureMode mode,
+                                                      CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t stream,
+                                                            cudaGraphNode_t *dependencies,
+                                                            const cudaGraphEdgeData *dependencyData,
+                                                            size_t numDependencies,
+                                                            unsigned int flags, CSAN_SITE_PARAM);
 cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
                                    CSAN_SITE_PARAM);
 cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream,

@@ -896,6 +896,57 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
   return begin_capture(cudaStreamBeginCapture_ptsz(stream, mode));
 }
 
+/* The stream's capture dependencies change: csan follows them through the
+ * graph's edges (read at instantiation); the thread's noted call settles
+ * first, against the dependencies it made. */
+static cudaError_t update_deps(cudaStream_t stream, cudaGraphNode_t *deps,
+                               const cudaGraphEdgeData *data, size_t n, unsigned int flags,
+                               bool pt) {
+  csan_rt_capture_settle();
+  return pt ? cudaStreamUpdateCaptureDependencies_ptsz(stream, deps, data, n, flags)
+            : cudaStreamUpdateCaptureDependencies(stream, deps, data, n, flags);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamUpdateCaptureDependencies(
+    cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *data, size_t n,
+    unsigned int flags, const csan_host_site *site) {
+  (void)site;
+  return update_deps(stream, dependencies, data, n, flags, false);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamUpdateCaptureDependencies_ptsz(
+    cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *data, size_t n,
+    unsigned int flags, const csan_host_site *site) {
+  (void)site;
+  return update_deps(stream, dependencies, data, n, flags, true);
+}
+
+static cudaError_t begin_to_graph(cudaStream_t stream, cudaGraph_t graph,
+                                  const cudaGraphNode_t *deps, const cudaGraphEdgeData *data,
+                                  size_t n, enum cudaStreamCaptureMode mode, bool pt) {
+  csan_rt_init();
+  csan_rt_capture_settle();
+  return begin_capture(
+      pt ? cudaStreamBeginCaptureToGraph_ptsz(stream, graph, deps, data, n, mode)
+         : cudaStreamBeginCaptureToGraph(stream, graph, deps, data, n, mode));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCaptureToGraph(
+    cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
+    const cudaGraphEdgeData *data, size_t n, enum cudaStreamCaptureMode mode,
+    const csan_host_site *site) {
+  (void)site;
+  return begin_to_graph(stream, graph, dependencies, data, n, mode, false);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCaptureToGraph_ptsz(
+    cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
+    const cudaGraphEdgeData *data, size_t n, enum cudaStreamCaptureMode mode,
+    const csan_host_site *site) {
+  (void)site;
+  return begin_to_graph(stream, graph, dependencies, data, n, mode, true);
+}
+
 /* The first node of a capture that no later node and not the origin
  * stream depends on: work of a forked stream not joined back (CUDA's
  * cudaErrorStreamCaptureUnjoined). Read before cudaStreamEndCapture, which

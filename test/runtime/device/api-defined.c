@@ -56,4 +56,4 @@ int main(int argc, char **argv) {
 }
 
 
-// CHECK: 113 of 113 wrappers defined
+// CHECK: 117 of 117 wrappers defined
