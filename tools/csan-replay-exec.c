@@ -1356,6 +1356,30 @@ static void run_capture_begin(rp_exec *x) {
   }
 }
 
+/* cudaStreamUpdateCaptureDependencies: the stream's next node depends on
+ * the named nodes of the capture's graph (set), or on them too (add). */
+static void run_capture_deps(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  struct rp_graphs *gr = GR(x);
+  rp_cap_stream *cs = capturing(x, c->stream);
+  if (!cs)
+    DIE(x, "stream '%s' is not capturing", c->stream);
+  rp_graph_ent *g = &gr->graphs[gr->caps[cs->capture].graph];
+  if (c->set)
+    cs->ndeps = 0;
+  for (size_t i = 0; i < c->ndeps; i++) {
+    uint32_t id = graph_node(x, g, c->deps[i]);
+    bool have = false;
+    for (size_t j = 0; j < cs->ndeps && !have; j++)
+      have = cs->deps[j] == id;
+    if (have)
+      continue;
+    if (cs->ndeps == cs->cap)
+      cs->deps = grow(x, cs->deps, &cs->cap, sizeof(*cs->deps));
+    cs->deps[cs->ndeps++] = id;
+  }
+}
+
 /* cudaStreamEndCapture: every node captured must lead to the origin
  * stream's last work, else a forked stream was not joined back
  * (cudaErrorStreamCaptureUnjoined) and the capture fails. */
@@ -1386,6 +1410,8 @@ static void run_capture_end(rp_exec *x) {
       continue;
     const rp_gnode *gn = &gr->gnodes[csan_graph_payload(g->g, i)];
     if (g->node_names[i]) /* a node added to the graph before capture */
+      continue;
+    if (gn->cmd->stream == cap->origin) /* left out by capture-deps set: no fork */
       continue;
     ok = false;
     capture_report(x, "cudaErrorStreamCaptureUnjoined",
@@ -1839,6 +1865,9 @@ static void run_graph_command(rp_exec *x) {
     break;
   case RP_CAPTURE_END:
     run_capture_end(x);
+    break;
+  case RP_CAPTURE_DEPS:
+    run_capture_deps(x);
     break;
   case RP_INSTANTIATE:
     run_instantiate(x);

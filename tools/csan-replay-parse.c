@@ -119,6 +119,7 @@ static const rp_syntax k_syntax[] = {
     {"capture-begin", RP_CAPTURE_BEGIN, 1, 4,
      "capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]]"},
     {"capture-end", RP_CAPTURE_END, 2, 2, "capture-end S G"},
+    {"capture-deps", RP_CAPTURE_DEPS, 2, 3, "capture-deps S set|add [N1,N2,...]"},
     {"instantiate", RP_INSTANTIATE, 2, 3, "instantiate X G [auto-free]"},
     {"graph-launch", RP_GRAPH_LAUNCH, 2, 2, "graph-launch X S"},
     {"exec-set", RP_EXEC_SET, 3, MAX_WORDS, "exec-set X N BODY"},
@@ -541,6 +542,14 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
   case RP_CAPTURE_END:
     c->stream = NAME("stream", 1);
     c->graph = NAME("graph", 2);
+    break;
+  case RP_CAPTURE_DEPS: /* cudaStreamUpdateCaptureDependencies */
+    c->stream = NAME("stream", 1);
+    if (strcmp(w[2], "set") && strcmp(w[2], "add"))
+      rp_die(ps->path, ps->line, "capture-deps takes 'set' or 'add', not '%s'", w[2]);
+    c->set = !strcmp(w[2], "set");
+    if (nargs == 3)
+      parse_deps(ps, w[3], c);
     break;
   case RP_INSTANTIATE:
   case RP_EXEC_UPDATE:

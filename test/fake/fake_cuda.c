@@ -1905,6 +1905,7 @@ struct fake_gnode {
   fake_gnode **deps;
   size_t ndeps, cap;
   cudaGraphEdgeData *depdata; /* each dependency's edge data (PDL: programmatic) */
+  struct fake_stream *captured_on; /* the stream that captured it, or null */
   /* kernel */
   const void *stub;  /* runtime kernel, or */
   CUfunction cufn;   /* a driver function (csan's twin) */
@@ -2169,6 +2170,7 @@ static fake_cap_stream *capturing_stream(cudaStream_t s) {
 /* A node captured on c: after the stream's dependencies, which become it. */
 static fake_gnode *capture_node(fake_cap_stream *c, enum cudaGraphNodeType t) {
   fake_gnode *n = gnode_new(c->graph, t, c->deps, c->ndeps);
+  n->captured_on = c->s;
   cap_set_deps(c, &n, 1);
   tally("capture:node");
   return n;
@@ -2292,8 +2294,10 @@ static int capture_wait(cudaStream_t s, cudaEvent_t e) {
 }
 
 /* The end of the capture begun on f: its graph, or null when a forked
- * stream was not joined back (*unjoined). Every stream of the capture
- * leaves it. */
+ * stream was not joined back (*unjoined: work another stream captured that
+ * nothing after it and not the origin's last work depends on; the origin's
+ * own work may be left so by cudaStreamSetCaptureDependencies). Every
+ * stream of the capture leaves it. */
 static fake_graph *capture_finished(fake_stream *f, int *unjoined) {
   fake_cap_stream *c = cap_stream(f);
   *unjoined = 0;
@@ -2308,7 +2312,7 @@ static fake_graph *capture_finished(fake_stream *f, int *unjoined) {
           has_dependent = 1;
     for (size_t j = 0; j < c->ndeps; j++)
       terminal |= c->deps[j] == g->n[i];
-    if (!has_dependent && !terminal)
+    if (!has_dependent && !terminal && g->n[i]->captured_on != f)
       *unjoined = 1;
   }
   for (int i = 0; i < MAX_CAP_STREAMS; i++)

@@ -984,10 +984,15 @@ static void find_unjoined(cudaStream_t s, bool pt, unjoined *u) {
         joined = from[k] == nodes[i];
       for (size_t k = 0; k < nd && !joined; k++)
         joined = deps[k] == nodes[i];
-      if (joined)
+      csan_rt_node_origin o;
+      bool known = csan_rt_node_origin_get(nodes[i], &o);
+      /* The origin's own work may be left out (cudaStreamSetCaptureDependencies):
+       * a fork's work is the error. */
+      if (joined || (known && o.stream == cs))
         continue;
       u->found = true;
-      u->have_work = csan_rt_node_origin_get(nodes[i], &u->work);
+      u->have_work = known;
+      u->work = o;
       u->have_fork = u->have_work && u->work.stream &&
                      csan_rt_capture_fork_get(u->work.stream, id, &u->fork);
     }
