@@ -1840,6 +1840,20 @@ static void run_graph_command(rp_exec *x) {
     if (from == to || csan_graph_reaches(g->g, to, from))
       DIE(x, "edge %s -> %s would make a cycle", c->deps[0], c->node);
     graph_check_model(x, csan_graph_add_edge(g->g, from, to), "adding an edge");
+    if (c->num && x->w) {
+      /* PDL: TO may start before FROM ends; only what TO does after its
+       * cudaGridDependencySynchronize is ordered after FROM. csan cannot
+       * tell the two parts of a kernel apart: a full dependency, said so. */
+      csan_host_site site = here(x);
+      if (csan_unchecked_add("graph programmatic dependency (PDL)",
+                             "checked as a full dependency: what the downstream kernel does "
+                             "before cudaGridDependencySynchronize is not checked against the "
+                             "upstream kernel",
+                             &site))
+        csan_log_printf("csan: graph programmatic dependency (PDL) at %s:%u is checked as a "
+                        "full dependency (see the exit summary)\n",
+                        x->p->path, c->line);
+    }
     break;
   }
   case RP_CLONE: {

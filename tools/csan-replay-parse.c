@@ -114,7 +114,7 @@ static const rp_syntax k_syntax[] = {
     {"end", RP_END, 0, 0, "end"},
     {"graph", RP_GRAPH, 1, 1, "graph G"},
     {"node", RP_NODE, 3, MAX_WORDS, "node G N [after N1,N2,...] BODY"},
-    {"edge", RP_EDGE, 3, 3, "edge G FROM TO"},
+    {"edge", RP_EDGE, 3, 4, "edge G FROM TO [programmatic]"},
     {"clone", RP_CLONE, 2, 2, "clone G SRC"},
     {"capture-begin", RP_CAPTURE_BEGIN, 1, 4,
      "capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]]"},
@@ -531,6 +531,9 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
     if (c->ndeps != 1)
       rp_die(ps->path, ps->line, "edge takes one source node");
     c->node = NAME("node", 3);
+    if (nargs == 4 && strcmp(w[4], "programmatic"))
+      rp_die(ps->path, ps->line, "unknown edge option '%s' (expected programmatic)", w[4]);
+    c->num = nargs == 4; /* a programmatic (PDL) dependency */
     break;
   case RP_CLONE:
     c->graph = NAME("graph", 1);

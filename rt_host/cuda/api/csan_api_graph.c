@@ -49,13 +49,13 @@
 
 /* CUDA 13 gave the edge functions edge data; 12.x has the short forms. */
 #if CUDART_VERSION >= 13000
-#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
+#define GRAPH_GET_EDGES(g, f, t, e, n) cudaGraphGetEdges(g, f, t, e, n)
 #define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, NULL, n)
 #define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
 #define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
 #else
 #define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
-#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
+#define GRAPH_GET_EDGES(g, f, t, e, n) cudaGraphGetEdges_v2(g, f, t, e, n)
 #define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
 #define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
 #endif
@@ -336,13 +336,15 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
                        const gnode_info *parent) {
   size_t n = 0, ne = 0;
   if (cudaGraphGetNodes(src, NULL, &n) != cudaSuccess ||
-      GRAPH_GET_EDGES(src, NULL, NULL, &ne) != cudaSuccess)
+      GRAPH_GET_EDGES(src, NULL, NULL, NULL, &ne) != cudaSuccess)
     return false;
   cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
   cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
   cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
-  bool ok = nodes && from && to && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
-            GRAPH_GET_EDGES(src, from, to, &ne) == cudaSuccess;
+  /* Edge data: a query without it fails on edges that have some (PDL). */
+  cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
+  bool ok = nodes && from && to && data && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
+            GRAPH_GET_EDGES(src, from, to, data, &ne) == cudaSuccess;
   for (size_t i = 0; ok && i < n; i++) {
     if (r->n == r->cap) {
       size_t cap = r->cap ? 2 * r->cap : 16;
@@ -444,10 +446,19 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
         b = (uint32_t)i;
     }
     ok = a != UINT32_MAX && b != UINT32_MAX && csan_graph_add_edge(g, a, b) == CSAN_MODEL_OK;
+    if (ok && (data[e].type != cudaGraphDependencyTypeDefault || data[e].from_port))
+      /* PDL: the downstream kernel may start before the upstream one ends;
+       * only its part after cudaGridDependencySynchronize (or the launch
+       * completion port's) is ordered. csan cannot split a kernel in two. */
+      unchecked("graph programmatic dependency (PDL)",
+                "checked as a full dependency: what the downstream kernel does before "
+                "cudaGridDependencySynchronize is not checked against the upstream kernel",
+                &r->site);
   }
   free(nodes);
   free(from);
   free(to);
+  free(data);
   return ok;
 }
 
@@ -971,13 +982,14 @@ static void find_unjoined(cudaStream_t s, bool pt, unjoined *u) {
 #endif
   if (e != cudaSuccess || st != cudaStreamCaptureStatusActive || !g ||
       cudaGraphGetNodes(g, NULL, &n) != cudaSuccess ||
-      GRAPH_GET_EDGES(g, NULL, NULL, &ne) != cudaSuccess)
+      GRAPH_GET_EDGES(g, NULL, NULL, NULL, &ne) != cudaSuccess)
     return;
   cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
   cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
   cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
-  if (nodes && from && to && cudaGraphGetNodes(g, nodes, &n) == cudaSuccess &&
-      GRAPH_GET_EDGES(g, from, to, &ne) == cudaSuccess) {
+  cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
+  if (nodes && from && to && data && cudaGraphGetNodes(g, nodes, &n) == cudaSuccess &&
+      GRAPH_GET_EDGES(g, from, to, data, &ne) == cudaSuccess) {
     for (size_t i = 0; i < n && !u->found; i++) {
       bool joined = false;
       for (size_t k = 0; k < ne && !joined; k++)
@@ -1000,6 +1012,7 @@ static void find_unjoined(cudaStream_t s, bool pt, unjoined *u) {
   free(nodes);
   free(from);
   free(to);
+  free(data);
 }
 
 static const char *site_file(const csan_host_site *site) {
