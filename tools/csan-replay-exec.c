@@ -410,12 +410,9 @@ static void run_ranges(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, co
   }
 }
 
-static void run_alloc(rp_exec *x) {
-  const rp_cmd *c = x->cmd;
-  rp_alloc_ent *a = find_alloc(x, c->alloc);
-  if (a)
-    DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
-  const rp_stream_ent *s = c->op == RP_ALLOC_ASYNC ? use_stream(x, c->stream) : NULL;
+/* The entry of allocation c->alloc (c->num bytes at the next free base),
+ * for `alloc`, `alloc-async` and an alloc node alike. */
+static rp_alloc_ent *new_alloc(rp_exec *x, const rp_cmd *c, bool stream_ordered) {
   uint64_t max = x->p->limits.max_bytes;
   if (c->num > max - x->n.total_bytes)
     DIE(x, "allocations exceed csan-replay's limit of %llu bytes in all (the shadow lives "
@@ -423,15 +420,25 @@ static void run_alloc(rp_exec *x) {
         (unsigned long long)max);
   if (x->n.nallocs == x->cap_allocs)
     x->allocs = grow(x, x->allocs, &x->cap_allocs, sizeof(*x->allocs));
-  a = &x->allocs[x->n.nallocs++];
+  rp_alloc_ent *a = &x->allocs[x->n.nallocs++];
   memset(a, 0, sizeof(*a));
   a->name = c->alloc;
   a->base = x->n.next_base;
   a->size = c->num;
-  a->stream_ordered = s != NULL;
+  a->stream_ordered = stream_ordered;
   a->line = c->line;
   x->n.total_bytes += c->num;
   x->n.next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
+  return a;
+}
+
+static void run_alloc(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_alloc_ent *a = find_alloc(x, c->alloc);
+  if (a)
+    DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
+  const rp_stream_ent *s = c->op == RP_ALLOC_ASYNC ? use_stream(x, c->stream) : NULL;
+  a = new_alloc(x, c, s != NULL);
   if (s)
     x->site_len[c->site] = a->size;
   rp_world *w = x->w;
@@ -1019,23 +1026,8 @@ static void graph_alloc(rp_exec *x, const rp_cmd *c) {
   rp_alloc_ent *a = find_alloc(x, c->alloc);
   if (a)
     DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
-  uint64_t max = x->p->limits.max_bytes;
-  if (c->num > max - x->n.total_bytes)
-    DIE(x, "allocations exceed csan-replay's limit of %llu bytes in all (the shadow lives "
-           "in host memory)",
-        (unsigned long long)max);
-  if (x->n.nallocs == x->cap_allocs)
-    x->allocs = grow(x, x->allocs, &x->cap_allocs, sizeof(*x->allocs));
-  a = &x->allocs[x->n.nallocs++];
-  memset(a, 0, sizeof(*a));
-  a->name = c->alloc;
-  a->base = x->n.next_base;
-  a->size = c->num;
-  a->stream_ordered = true;
+  a = new_alloc(x, c, true);
   a->freed = true; /* not live until the alloc node runs */
-  a->line = c->line;
-  x->n.total_bytes += c->num;
-  x->n.next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
   x->site_len[c->site] = a->size;
   if (x->w && csan_shadow_cpu_track(x->w->shadow, a->base, a->size) != CSAN_SHADOW_OK)
     DIE(x, "out of memory for the shadow of allocation '%s'", a->name);
