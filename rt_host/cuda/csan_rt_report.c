@@ -133,9 +133,18 @@ static const char *env_stream_name(void *ctx, uint64_t stream, uint32_t slot) {
   return NULL;
 }
 
+static _Atomic(csan_rt_note_fn) g_graph_note;
+
+void csan_rt_report_graph_note(csan_rt_note_fn fn) {
+  atomic_store(&g_graph_note, fn);
+}
+
 static const char *env_note(void *ctx, const csan_race *e) {
   (void)ctx;
-  return csan_g.flags.documented_sync_only ? csan_syncs_note(csan_g.syncs, csan_g.ops, e) : NULL;
+  const char *note =
+      csan_g.flags.documented_sync_only ? csan_syncs_note(csan_g.syncs, csan_g.ops, e) : NULL;
+  csan_rt_note_fn graph = atomic_load(&g_graph_note);
+  return note || !graph ? note : graph(e);
 }
 
 void csan_rt_report_env(csan_report_env *env) {

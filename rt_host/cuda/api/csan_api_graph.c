@@ -94,6 +94,7 @@ typedef struct graph_rec {
   gnode_info *info;
   size_t n, cap;
   csan_host_site site; /* where it was instantiated */
+  struct dot_graph *dot; /* graph_dot: the exec as drawn (kept for the run) */
   pthread_mutex_t mu;  /* launches and setters of this exec */
   struct graph_rec *next;
 } graph_rec;
@@ -507,6 +508,169 @@ static void restore_in_place(graph_rec *r) {
   }
 }
 
+/* ---- Pictures (CSAN_OPTIONS=graph_dot) -------------------------------------
+ * Reports come at synchronization points, after the launch and perhaps
+ * after the exec is gone: each exec's drawing is made at instantiation and
+ * kept for the run, and each launch notes which node issued each operation
+ * (slot, epoch), so a race whose two operations are nodes of one launch is
+ * drawn when it is reported. Only with the option: the note costs a table
+ * entry per node and launch. */
+
+typedef struct dot_graph {
+  uint32_t id; /* exec<id> in file names: the order of instantiation */
+  uint32_t n;
+  char **labels;
+  uint32_t *dep_start, *deps; /* node i's dependencies: deps[dep_start[i]..dep_start[i+1]) */
+} dot_graph;
+
+typedef struct dot_op {
+  uint64_t key; /* slot << 32 | epoch; 0: empty */
+  const dot_graph *g;
+  uint32_t node;
+  uint64_t launch;       /* the launch's number, over all execs */
+  const char *launch_at; /* "file:line" of cudaGraphLaunch (interned) */
+} dot_op;
+
+static pthread_mutex_t g_dot_mu = PTHREAD_MUTEX_INITIALIZER;
+static dot_op *g_dot_ops;
+static size_t g_dot_cap, g_dot_len;
+static uint32_t g_dot_graphs;
+static uint64_t g_dot_launches;
+
+static size_t dot_slot(uint64_t key, size_t cap) {
+  return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+}
+
+/* Under g_dot_mu. */
+static void dot_put(const dot_op *o) {
+  if (2 * (g_dot_len + 1) > g_dot_cap) {
+    size_t cap = g_dot_cap ? 2 * g_dot_cap : 1024;
+    dot_op *t = calloc(cap, sizeof *t);
+    if (!t)
+      return;
+    for (size_t i = 0; i < g_dot_cap; i++)
+      if (g_dot_ops[i].key) {
+        size_t j = dot_slot(g_dot_ops[i].key, cap);
+        while (t[j].key)
+          j = (j + 1) & (cap - 1);
+        t[j] = g_dot_ops[i];
+      }
+    free(g_dot_ops);
+    g_dot_ops = t;
+    g_dot_cap = cap;
+  }
+  size_t j = dot_slot(o->key, g_dot_cap);
+  while (g_dot_ops[j].key && g_dot_ops[j].key != o->key)
+    j = (j + 1) & (g_dot_cap - 1);
+  if (!g_dot_ops[j].key)
+    g_dot_len++;
+  g_dot_ops[j] = *o;
+}
+
+static bool dot_get(uint64_t key, dot_op *out) {
+  bool found = false;
+  pthread_mutex_lock(&g_dot_mu);
+  if (g_dot_cap) {
+    size_t j = dot_slot(key, g_dot_cap);
+    while (g_dot_ops[j].key && g_dot_ops[j].key != key)
+      j = (j + 1) & (g_dot_cap - 1);
+    if (g_dot_ops[j].key) {
+      *out = g_dot_ops[j];
+      found = true;
+    }
+  }
+  pthread_mutex_unlock(&g_dot_mu);
+  return found;
+}
+
+static uint64_t dot_key(uint32_t slot, csan_epoch_t epoch) {
+  return (uint64_t)slot << 32 | epoch;
+}
+
+/* A node's label: what it is, and the line that captured or added it
+ * (the file's base name: the picture stays small). */
+static char *dot_label(const gnode_info *in, csan_gnode_kind kind) {
+  char buf[1024];
+  const char *what = kind == CSAN_GNODE_KERNEL && in->twin.name ? csan_demangle(in->twin.name) : "";
+  const char *file = in->have_origin && in->origin.site.file ? in->origin.site.file : "?";
+  const char *base = strrchr(file, '/');
+  snprintf(buf, sizeof buf, "%s%s%s\\n%s:%u", csan_gnode_kind_name(kind), *what ? " " : "", what,
+           base ? base + 1 : file, in->have_origin ? in->origin.site.line : 0);
+  for (char *c = buf; *c; c++)
+    if (*c == '"')
+      *c = '\''; /* nothing in a label closes it */
+  return strdup(buf);
+}
+
+static dot_graph *dot_make(const graph_rec *r) {
+  dot_graph *d = calloc(1, sizeof *d);
+  uint32_t n = csan_gexec_count(r->gx), nd = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t *deps;
+    nd += (uint32_t)csan_gexec_deps(r->gx, i, &deps);
+  }
+  if (d) {
+    d->labels = calloc(n ? n : 1, sizeof *d->labels);
+    d->dep_start = calloc(n + 1, sizeof *d->dep_start);
+    d->deps = calloc(nd ? nd : 1, sizeof *d->deps);
+  }
+  if (!d || !d->labels || !d->dep_start || !d->deps) {
+    if (d) {
+      free(d->labels);
+      free(d->dep_start);
+      free(d->deps);
+    }
+    free(d);
+    return NULL;
+  }
+  d->n = n;
+  for (uint32_t i = 0, k = 0; i < n; i++) {
+    const csan_gexec_node *node = csan_gexec_node_at(r->gx, i);
+    d->labels[i] = dot_label(&r->info[node->payload], node->kind);
+    const uint32_t *deps;
+    size_t m = csan_gexec_deps(r->gx, i, &deps);
+    d->dep_start[i] = k;
+    for (size_t j = 0; j < m; j++)
+      d->deps[k++] = deps[j];
+    d->dep_start[i + 1] = k;
+  }
+  pthread_mutex_lock(&g_dot_mu);
+  d->id = ++g_dot_graphs;
+  pthread_mutex_unlock(&g_dot_mu);
+  return d;
+}
+
+/* csan_rt_note_fn: a race between two nodes of one launch, drawn. */
+static const char *dot_note(const csan_race *e) {
+  dot_op a, b;
+  if (!dot_get(dot_key(CSAN_TAG_GET_SLOT(e->other), CSAN_TAG_GET_EPOCH(e->other)), &a) ||
+      !dot_get(dot_key(e->slot, e->epoch), &b) || a.launch != b.launch || a.node == b.node)
+    return NULL;
+  const dot_graph *d = a.g;
+  char path[4096];
+  int len = snprintf(path, sizeof path, "%s.exec%u.%s.dot", csan_g.flags.graph_dot, d->id,
+                     strrchr(a.launch_at, ':') + 1);
+  FILE *f = len > 0 && (size_t)len < sizeof path ? fopen(path, "w") : NULL;
+  if (!f) {
+    csan_log_printf("csan: cannot write the graph picture %s\n", path);
+    return NULL;
+  }
+  fprintf(f, "digraph \"graph exec %u launched at %s\" {\n", d->id, a.launch_at);
+  for (uint32_t i = 0; i < d->n; i++)
+    fprintf(f, "  n%u [label=\"%s\"%s];\n", i, d->labels[i],
+            i == a.node || i == b.node ? ", color=red, penwidth=2" : "");
+  for (uint32_t i = 0; i < d->n; i++)
+    for (uint32_t k = d->dep_start[i]; k < d->dep_start[i + 1]; k++)
+      fprintf(f, "  n%u -> n%u;\n", d->deps[k], i);
+  fprintf(f, "  n%u -> n%u [style=dashed, color=red, label=\"no path: race\"];\n}\n", a.node,
+          b.node);
+  fclose(f);
+  char note[4400];
+  snprintf(note, sizeof note, "the graph with this race (no path between its two nodes): %s",
+           path);
+  return csan_intern(note);
+}
+
 static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                                unsigned long long flags, const csan_host_site *site,
                                bool with_flags) {
@@ -535,6 +699,10 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                     "its nodes are checked as ordered\n",
                     site && site->file ? site->file : "?", site ? site->line : 0,
                     CSAN_GRAPH_MAX_LANES);
+  if (csan_g.flags.graph_dot[0]) {
+    r->dot = dot_make(r);
+    csan_rt_report_graph_note(dot_note);
+  }
   r->exec = *pExec;
   pthread_mutex_lock(&g_recs_mu);
   r->next = g_recs;
@@ -581,7 +749,19 @@ typedef struct launch_ctx {
   uint32_t stack;
   const char *stream_name; /* "<stream> (graph launched at <file>:<line>)" */
   bool failed;
+  uint64_t launch;       /* graph_dot: this launch's number, else 0 */
+  const char *launch_at; /* graph_dot: "file:line" */
 } launch_ctx;
+
+/* graph_dot: node i of the launch issued op. */
+static void dot_note_op(const launch_ctx *l, const csan_op *op, uint32_t i) {
+  if (!l->launch || !l->r->dot)
+    return;
+  dot_op o = {dot_key(op->slot, op->epoch), l->r->dot, i, l->launch, l->launch_at};
+  pthread_mutex_lock(&g_dot_mu);
+  dot_put(&o);
+  pthread_mutex_unlock(&g_dot_mu);
+}
 
 /* csan_gexec_issue_fn: one node of a launch. */
 static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane) {
@@ -600,7 +780,10 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     d.kind = CSAN_OPK_KERNEL;
     d.what = in->twin.name ? in->twin.name : "graph kernel node";
     d.module = in->twin.module;
-    if (!csan_rt_lane_op(&op, lane, &d, l->stream_name) || !in->checked)
+    if (!csan_rt_lane_op(&op, lane, &d, l->stream_name))
+      break;
+    dot_note_op(l, &op, i);
+    if (!in->checked)
       break;
     csan_launch_ctx c;
     csan_rt_ctx_fill(&c, &op, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
@@ -623,6 +806,7 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     d.bytes = in->bytes;
     if (!csan_rt_lane_op(&op, lane, &d, l->stream_name))
       break;
+    dot_note_op(l, &op, i);
     csan_launch_ctx c;
     csan_rt_ctx_fill(&c, &op, CSAN_CTX_F_RANGE_OP);
     for (uint32_t j = 0; j < in->nchk; j++)
@@ -633,7 +817,8 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
   case CSAN_GNODE_HOST:
     d.kind = CSAN_OPK_HOST_FUNC;
     d.what = "host function (graph node)";
-    csan_rt_lane_op(&op, lane, &d, l->stream_name);
+    if (csan_rt_lane_op(&op, lane, &d, l->stream_name))
+      dot_note_op(l, &op, i);
     break;
   case CSAN_GNODE_EVENT_RECORD: {
     csan_key k = csan_rt_event_key(in->event);
@@ -669,7 +854,15 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
   snprintf(name, sizeof name, "%s (graph launched at %s:%u)",
            csan_rt_stream_display(key, buf, sizeof buf),
            site && site->file ? site->file : "?", site ? site->line : 0);
-  launch_ctx l = {r, site, csan_rt_stack(ra, site), csan_intern(name), false};
+  launch_ctx l = {r, site, csan_rt_stack(ra, site), csan_intern(name), false, 0, NULL};
+  if (r->dot) {
+    snprintf(name, sizeof name, "%s:%u", site && site->file ? site->file : "?",
+             site ? site->line : 0);
+    l.launch_at = csan_intern(name);
+    pthread_mutex_lock(&g_dot_mu);
+    l.launch = ++g_dot_launches;
+    pthread_mutex_unlock(&g_dot_mu);
+  }
   csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
   if (l.failed)
     unchecked("graph kernel node whose context csan could not set",
