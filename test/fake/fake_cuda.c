@@ -2688,6 +2688,50 @@ FAKE_EXPORT cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGrap
   return cudaSuccess;
 }
 
+FAKE_EXPORT cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node,
+                                                   struct cudaHostNodeParams *p) {
+  RT_ENTER("cudaGraphHostNodeGetParams");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !p || n->type != cudaGraphNodeTypeHost)
+    return rt_fail(cudaErrorInvalidValue);
+  p->fn = n->fn;
+  p->userData = n->data;
+  return cudaSuccess;
+}
+
+/* Removes a node and its edges from its graph (the handle stays readable
+ * and invalid). */
+FAKE_EXPORT cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
+  RT_ENTER("cudaGraphDestroyNode");
+  fake_gnode *n = gnode_of(node);
+  if (!n)
+    return rt_fail(cudaErrorInvalidValue);
+  fake_graph *g = n->owner;
+  size_t k = 0;
+  for (size_t i = 0; i < g->len; i++) {
+    fake_gnode *m = g->n[i];
+    if (m == n)
+      continue;
+    size_t kd = 0;
+    for (size_t j = 0; j < m->ndeps; j++)
+      if (m->deps[j] != n) {
+        m->depdata[kd] = m->depdata[j];
+        m->deps[kd++] = m->deps[j];
+      }
+    m->ndeps = kd;
+    g->n[k++] = m;
+  }
+  g->len = k;
+  graph_free(n->child);
+  free(n->deps);
+  free(n->depdata);
+  free(n->argbuf);
+  free(n->argoff);
+  free(n->argv);
+  n->magic = 0;
+  return cudaSuccess;
+}
+
 FAKE_EXPORT cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node,
                                                      struct cudaKernelNodeParams *p) {
   RT_ENTER("cudaGraphKernelNodeGetParams");

@@ -95,6 +95,11 @@ typedef struct graph_rec {
   size_t n, cap;
   csan_host_site site; /* where it was instantiated */
   struct dot_graph *dot; /* graph_dot: the exec as drawn (kept for the run) */
+  /* csan's copy has its child graphs inlined (flatten_children): node
+   * cmap_from[i] of a child graph of the program's graph is cmap_to[i] of
+   * the copy. */
+  cudaGraphNode_t *cmap_from, *cmap_to;
+  size_t ncmap, cap_cmap;
   pthread_mutex_t mu;  /* launches and setters of this exec */
   struct graph_rec *next;
 } graph_rec;
@@ -126,6 +131,8 @@ static void rec_free(graph_rec *r) {
   info_free(r->info, r->n);
   if (r->copy && !r->in_place)
     cudaGraphDestroy(r->copy);
+  free(r->cmap_from);
+  free(r->cmap_to);
   pthread_mutex_destroy(&r->mu);
   free(r);
 }
@@ -216,9 +223,10 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
               "the kernel's module was not built by csan", &r->site);
     return;
   }
-  if (!top) {
-    unchecked("graph kernel node in a child graph",
-              "CUDA updates exec parameters of top-level nodes only: the kernel runs "
+  if (!in->copy) {
+    unchecked("graph kernel node in a child graph csan could not inline",
+              "CUDA updates exec parameters of top-level nodes only, and the child holds a "
+              "node csan cannot copy (or the graph has memory nodes): the kernel runs "
               "unchecked (its ordering is followed)",
               &r->site);
     return;
@@ -330,6 +338,231 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
                    CSAN_ACC_WRITE, false);
 }
 
+/* ---- Child graphs, inlined into csan's copy ----------------------------------
+ * CUDA sets exec parameters of top-level nodes only, so a kernel inside a
+ * child graph could not get a context per launch. csan's copy therefore
+ * holds the child's nodes themselves: each child node is replaced by
+ * copies of its graph's nodes (after the child node's dependencies, before
+ * its dependents), recursively. Ordering is unchanged (a child node is
+ * complete when its graph's sinks are), and every kernel, copy and set of
+ * the child becomes a top-level node of the copy, checked as any other.
+ * The model keeps the program's structure (csan_graph inlines children
+ * itself): cmap pairs each child node of the program's graph with its node
+ * in the copy, matched by position (a clone keeps the order of nodes). */
+
+static bool cmap_add(graph_rec *r, cudaGraphNode_t from, cudaGraphNode_t to) {
+  if (r->ncmap == r->cap_cmap) {
+    size_t cap = r->cap_cmap ? 2 * r->cap_cmap : 16;
+    cudaGraphNode_t *f = realloc(r->cmap_from, cap * sizeof *f);
+    if (f)
+      r->cmap_from = f;
+    cudaGraphNode_t *t = f ? realloc(r->cmap_to, cap * sizeof *t) : NULL;
+    if (!t)
+      return false;
+    r->cmap_to = t;
+    r->cap_cmap = cap;
+  }
+  r->cmap_from[r->ncmap] = from;
+  r->cmap_to[r->ncmap++] = to;
+  return true;
+}
+
+static cudaGraphNode_t cmap_get(const graph_rec *r, cudaGraphNode_t from) {
+  for (size_t i = 0; i < r->ncmap; i++)
+    if (r->cmap_from[i] == from)
+      return r->cmap_to[i];
+  return NULL;
+}
+
+/* The clone's child node c stands for the program's o: same kind, and
+ * for kernels the same kernel (positions are how they are paired). */
+static bool same_node(cudaGraphNode_t c, cudaGraphNode_t o) {
+  enum cudaGraphNodeType tc, to;
+  if (cudaGraphNodeGetType(c, &tc) != cudaSuccess || cudaGraphNodeGetType(o, &to) != cudaSuccess ||
+      tc != to)
+    return false;
+  if (tc != cudaGraphNodeTypeKernel)
+    return true;
+  struct cudaKernelNodeParams pc, po;
+  return cudaGraphKernelNodeGetParams(c, &pc) == cudaSuccess &&
+         cudaGraphKernelNodeGetParams(o, &po) == cudaSuccess && pc.func == po.func;
+}
+
+/* A copy of node n (of a child graph) in graph g after deps[0..nd). */
+static bool copy_node(cudaGraphNode_t *out, cudaGraph_t g, cudaGraphNode_t n,
+                      const cudaGraphNode_t *deps, size_t nd) {
+  enum cudaGraphNodeType t;
+  if (cudaGraphNodeGetType(n, &t) != cudaSuccess)
+    return false;
+  switch (t) {
+  case cudaGraphNodeTypeKernel: {
+    struct cudaKernelNodeParams p;
+    return cudaGraphKernelNodeGetParams(n, &p) == cudaSuccess &&
+           cudaGraphAddKernelNode(out, g, deps, nd, &p) == cudaSuccess;
+  }
+  case cudaGraphNodeTypeMemcpy: {
+    struct cudaMemcpy3DParms p;
+    return cudaGraphMemcpyNodeGetParams(n, &p) == cudaSuccess &&
+           cudaGraphAddMemcpyNode(out, g, deps, nd, &p) == cudaSuccess;
+  }
+  case cudaGraphNodeTypeMemset: {
+    struct cudaMemsetParams p;
+    return cudaGraphMemsetNodeGetParams(n, &p) == cudaSuccess &&
+           cudaGraphAddMemsetNode(out, g, deps, nd, &p) == cudaSuccess;
+  }
+  case cudaGraphNodeTypeHost: {
+    struct cudaHostNodeParams p;
+    return cudaGraphHostNodeGetParams(n, &p) == cudaSuccess &&
+           cudaGraphAddHostNode(out, g, deps, nd, &p) == cudaSuccess;
+  }
+  case cudaGraphNodeTypeEmpty:
+    return cudaGraphAddEmptyNode(out, g, deps, nd) == cudaSuccess;
+  case cudaGraphNodeTypeEventRecord: {
+    cudaEvent_t e;
+    return cudaGraphEventRecordNodeGetEvent(n, &e) == cudaSuccess &&
+           cudaGraphAddEventRecordNode(out, g, deps, nd, e) == cudaSuccess;
+  }
+  case cudaGraphNodeTypeWaitEvent: {
+    cudaEvent_t e;
+    return cudaGraphEventWaitNodeGetEvent(n, &e) == cudaSuccess &&
+           cudaGraphAddEventWaitNode(out, g, deps, nd, e) == cudaSuccess;
+  }
+  case cudaGraphNodeTypeGraph: {
+    cudaGraph_t cg;
+    return cudaGraphChildGraphNodeGetGraph(n, &cg) == cudaSuccess &&
+           cudaGraphAddChildGraphNode(out, g, deps, nd, cg) == cudaSuccess;
+  }
+  default:
+    return false; /* conditional nodes and kinds csan does not know stay children */
+  }
+}
+
+/* Node lists of a graph, or of a node's dependencies / dependents. */
+typedef struct node_list {
+  cudaGraphNode_t *v;
+  size_t n;
+} node_list;
+
+static bool list_nodes(cudaGraph_t g, node_list *l) {
+  l->n = 0;
+  l->v = NULL;
+  if (cudaGraphGetNodes(g, NULL, &l->n) != cudaSuccess)
+    return false;
+  l->v = calloc(l->n ? l->n : 1, sizeof *l->v);
+  return l->v && cudaGraphGetNodes(g, l->v, &l->n) == cudaSuccess;
+}
+
+static bool list_deps(cudaGraphNode_t x, bool dependents, node_list *l) {
+  l->n = 0;
+  l->v = NULL;
+  if ((dependents ? NODE_GET_DEPENDENTS(x, NULL, &l->n) : NODE_GET_DEPS(x, NULL, &l->n)) !=
+      cudaSuccess)
+    return false;
+  l->v = calloc(l->n ? l->n : 1, sizeof *l->v);
+  return l->v && (dependents ? NODE_GET_DEPENDENTS(x, l->v, &l->n)
+                             : NODE_GET_DEPS(x, l->v, &l->n)) == cudaSuccess;
+}
+
+/* Replaces child node c of csan's copy (the program's child node orig) by
+ * its graph's nodes. */
+static bool inline_child(graph_rec *r, cudaGraphNode_t c, cudaGraphNode_t orig) {
+  cudaGraph_t cg, og;
+  node_list cn = {0}, on = {0}, pre = {0}, post = {0};
+  cudaGraphNode_t *made = NULL;
+  bool *inner_sink = NULL;
+  bool ok = cudaGraphChildGraphNodeGetGraph(c, &cg) == cudaSuccess &&
+            cudaGraphChildGraphNodeGetGraph(orig, &og) == cudaSuccess && list_nodes(cg, &cn) &&
+            list_nodes(og, &on) && cn.n == on.n && list_deps(c, false, &pre) &&
+            list_deps(c, true, &post);
+  if (ok) {
+    made = calloc(cn.n ? cn.n : 1, sizeof *made);
+    inner_sink = calloc(cn.n ? cn.n : 1, sizeof *inner_sink);
+    ok = made && inner_sink;
+  }
+  for (size_t i = 0; ok && i < cn.n; i++)
+    ok = same_node(cn.v[i], on.v[i]);
+  /* In topological order (rounds: a node whose dependencies are made). A
+   * child's node after nothing in the child comes after the child node's
+   * dependencies. */
+  for (size_t done = 0, progress = 1; ok && done < cn.n && progress;) {
+    progress = 0;
+    for (size_t i = 0; ok && i < cn.n; i++) {
+      if (made[i])
+        continue;
+      node_list d = {0};
+      ok = list_deps(cn.v[i], false, &d);
+      bool ready = true;
+      for (size_t k = 0; ok && ready && k < d.n; k++) {
+        size_t j = 0;
+        while (j < cn.n && cn.v[j] != d.v[k])
+          j++;
+        ok = j < cn.n;
+        ready = ok && made[j];
+        if (ready)
+          d.v[k] = made[j];
+      }
+      if (ok && ready) {
+        ok = copy_node(&made[i], r->copy, cn.v[i], d.n ? d.v : pre.v, d.n ? d.n : pre.n) &&
+             cmap_add(r, on.v[i], made[i]);
+        done++;
+        progress = 1;
+      }
+      free(d.v);
+      inner_sink[i] = true;
+    }
+    ok = ok && (progress || done == cn.n);
+  }
+  for (size_t i = 0; ok && i < cn.n; i++) {
+    node_list d = {0};
+    ok = list_deps(cn.v[i], false, &d);
+    for (size_t k = 0; ok && k < d.n; k++)
+      for (size_t j = 0; j < cn.n; j++)
+        if (cn.v[j] == d.v[k])
+          inner_sink[j] = false;
+    free(d.v);
+  }
+  /* The child node's dependents come after its graph's sinks (or, for an
+   * empty child, after the child node's own dependencies). */
+  for (size_t k = 0; ok && k < post.n; k++) {
+    for (size_t i = 0; ok && i < cn.n; i++)
+      if (inner_sink[i])
+        ok = GRAPH_ADD_DEPS(r->copy, &made[i], &post.v[k], 1) == cudaSuccess;
+    for (size_t i = 0; ok && !cn.n && i < pre.n; i++)
+      ok = GRAPH_ADD_DEPS(r->copy, &pre.v[i], &post.v[k], 1) == cudaSuccess;
+  }
+  ok = ok && cudaGraphDestroyNode(c) == cudaSuccess;
+  /* Children of the child, now children of the copy. */
+  for (size_t i = 0; ok && i < cn.n; i++) {
+    enum cudaGraphNodeType t;
+    if (cudaGraphNodeGetType(made[i], &t) == cudaSuccess && t == cudaGraphNodeTypeGraph)
+      ok = inline_child(r, made[i], on.v[i]);
+  }
+  free(cn.v);
+  free(on.v);
+  free(pre.v);
+  free(post.v);
+  free(made);
+  free(inner_sink);
+  return ok;
+}
+
+/* Inlines every child graph of csan's copy of `graph`. False: the copy is
+ * left half made (the caller makes it again, children not inlined). */
+static bool flatten_children(graph_rec *r, cudaGraph_t graph) {
+  node_list top = {0};
+  bool ok = list_nodes(graph, &top);
+  for (size_t i = 0; ok && i < top.n; i++) {
+    enum cudaGraphNodeType t;
+    cudaGraphNode_t c;
+    if (cudaGraphNodeGetType(top.v[i], &t) != cudaSuccess || t != cudaGraphNodeTypeGraph)
+      continue;
+    ok = cudaGraphNodeFindInClone(&c, top.v[i], r->copy) == cudaSuccess &&
+         inline_child(r, c, top.v[i]);
+  }
+  free(top.v);
+  return ok;
+}
+
 /* Reads graph src (top: the instantiated one, with csan's copy) into g:
  * node i of cudaGraphGetNodes is node i of g. A child graph's nodes that
  * csan did not see made take `parent`, the child node's origin. */
@@ -373,6 +606,8 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       in->copy = nodes[i];
     else if (top)
       cudaGraphNodeFindInClone(&in->copy, nodes[i], r->copy);
+    else
+      in->copy = cmap_get(r, nodes[i]); /* inlined into the copy, or null */
     csan_graph *child = NULL;
     switch (in->kind) {
     case CSAN_GNODE_KERNEL:
@@ -386,10 +621,7 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       break;
     case CSAN_GNODE_MEMCPY:
     case CSAN_GNODE_MEMSET:
-      if (!top)
-        unchecked("graph memcpy or memset node in a child graph",
-                  "csan checks top-level nodes only: ordered only", &r->site);
-      break; /* top level: range-checked below */
+      break; /* range-checked below */
     case CSAN_GNODE_MEM_ALLOC:
     case CSAN_GNODE_MEM_FREE:
       unchecked("graph memory node",
@@ -420,18 +652,19 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       ok = false;
     csan_graph_destroy(child);
   }
-  /* csan's range checks in its copy (none in the program's own graph). */
-  for (size_t i = 0; ok && top && i < n; i++) {
-    gnode_info *in = NULL;
-    for (size_t k = 0; k < r->n && !in; k++)
-      if (r->info[k].orig == nodes[i])
-        in = &r->info[k];
-    if (!in || (in->kind != CSAN_GNODE_MEMCPY && in->kind != CSAN_GNODE_MEMSET))
+  /* csan's range checks in its copy (none in the program's own graph),
+   * once the whole graph is read (child graphs' nodes, inlined, too). */
+  for (size_t k = 0; ok && top && k < r->n; k++) {
+    gnode_info *in = &r->info[k];
+    if (in->kind != CSAN_GNODE_MEMCPY && in->kind != CSAN_GNODE_MEMSET)
       continue;
     if (r->in_place)
       unchecked("graph memcpy or memset node in a graph with memory nodes",
                 "CUDA cannot clone the graph, so csan adds no range check to it: ordered only",
                 &r->site);
+    else if (!in->copy)
+      unchecked("graph memcpy or memset node in a child graph csan could not inline",
+                "the child holds a node csan cannot copy: ordered only", &r->site);
     else if (!read_range_node(r, in))
       unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node csan cannot check"
                                               : "graph memset node csan cannot check",
@@ -479,6 +712,18 @@ static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
     cudaGetLastError();
     r->copy = graph;
     r->in_place = true;
+  }
+  if (r->g && !r->in_place && !flatten_children(r, graph)) {
+    /* A kind csan cannot copy (a conditional node) in a child: the copy
+     * keeps its children, whose nodes run unchecked (read_kernel says so). */
+    cudaGetLastError();
+    cudaGraphDestroy(r->copy);
+    r->ncmap = 0;
+    if (cudaGraphClone(&r->copy, graph) != cudaSuccess) {
+      r->copy = NULL;
+      rec_free(r);
+      return NULL;
+    }
   }
   if (!r->g || !read_graph(r, graph, true, r->g, NULL)) {
     rec_free(r);

@@ -1,0 +1,70 @@
+// Work inside a child graph is checked, not only ordered: csan's copy of
+// the graph holds the child's nodes themselves (CUDA sets per-launch
+// parameters of top-level nodes only), so the kernel inside a child graph
+// (itself inside a child graph) runs its twin with a context. It races with
+// a top-level kernel that has no path to the child node; the report names
+// it, its device line and the line that added the outer child node. The
+// fixed twin orders the child node after that kernel.
+// RUN: %cc_rt -o %t
+// RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=RACE < %t.out
+// RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not=csan: < %t.out
+#include "rt_test.h"
+
+KERNEL_STUB(produce)
+KERNEL_STUB(consume)
+static int32_t psite, csite;
+
+static void produce_body(const fake_launch *l) {
+  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_WRITE, psite);
+}
+static void consume_body(const fake_launch *l) {
+  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_READ, csite);
+}
+
+int main(int argc, char **argv) {
+  int fixed = argc > 1 && !strcmp(argv[1], "fixed");
+  fake_cuda_register_kernel((const void *)produce, "_Z7producePi", FAKE_TWIN_OK, 1, produce_body);
+  fake_cuda_register_kernel((const void *)consume, "_Z7consumePi", FAKE_TWIN_OK, 1, consume_body);
+  psite = fake_cuda_site("child.cu", 10, 3, "_Z7producePi", CSAN_ACC_WRITE, 4);
+  csite = fake_cuda_site("child.cu", 20, 7, "_Z7consumePi", CSAN_ACC_READ, 4);
+  cudaStream_t s;
+  NONBLOCKING_STREAM(s);
+  int *buf;
+  CK(__csan_cudaMalloc((void **)&buf, 16, SITE));
+  void *args[] = {&buf};
+  struct cudaKernelNodeParams p = {(void *)consume, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
+  cudaGraph_t inner, outer, g;
+  cudaGraphNode_t k, e, ci, a, co;
+  CK(cudaGraphCreate(&inner, 0));
+  CK(cudaGraphAddEmptyNode(&e, inner, NULL, 0));
+  CK(cudaGraphAddKernelNode(&k, inner, &e, 1, &p));
+  CK(cudaGraphCreate(&outer, 0));
+  CK(cudaGraphAddChildGraphNode(&ci, outer, NULL, 0, inner));
+  CK(cudaGraphCreate(&g, 0));
+  p.func = (void *)produce;
+  CK(__csan_cudaGraphAddKernelNode(&a, g, NULL, 0, &p, SITE));
+  CK(__csan_cudaGraphAddChildGraphNode(&co, g, fixed ? &a : NULL, fixed ? 1 : 0, outer, SITE));
+  cudaGraphExec_t x;
+  CK(__csan_cudaGraphInstantiate(&x, g, 0, SITE));
+  CK(__csan_cudaGraphLaunch(x, s, SITE));
+  CK(__csan_cudaStreamSynchronize(s, SITE));
+  NOTE("instrumented launches: %lu, plain: %lu", fake_cuda_count("launch:twin"),
+       fake_cuda_count("launch:plain"));
+  return 0;
+}
+
+// RACE:      WARNING: csan: data race (write-read) on 16 bytes
+// RACE-NEXT:   Read of size 4 at {{.*}} by kernel consume(int*) on stream {{.*}} (graph launched at {{.*}}graph-child-kernels.c:51):
+// RACE-NEXT:     #0 consume(int*) child.cu:20:7
+// RACE:            #0 {{.*}}graph-child-kernels.c:48
+// RACE:        Previous write of size 4 by kernel produce(int*) on stream
+// RACE-NEXT:     #0 produce(int*) child.cu:10:3
+// RACE:            #0 {{.*}}graph-child-kernels.c:47
+// RACE:      instrumented launches: 2, plain: 0
+// RACE:      csan: reported 1 data race(s)
+// RACE-NEXT: exit=66
+
+// FIXED:      instrumented launches: 2, plain: 0
+// FIXED-NEXT: exit=0
