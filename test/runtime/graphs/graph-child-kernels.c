@@ -10,31 +10,17 @@
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
 // RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not=csan: < %t.out
-#include "rt_test.h"
-
-KERNEL_STUB(produce)
-KERNEL_STUB(consume)
-static int32_t psite, csite;
-
-static void produce_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_WRITE, psite);
-}
-static void consume_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_READ, csite);
-}
+#include "rw_kernels.h"
 
 int main(int argc, char **argv) {
   int fixed = argc > 1 && !strcmp(argv[1], "fixed");
-  fake_cuda_register_kernel((const void *)produce, "_Z7producePi", FAKE_TWIN_OK, 1, produce_body);
-  fake_cuda_register_kernel((const void *)consume, "_Z7consumePi", FAKE_TWIN_OK, 1, consume_body);
-  psite = fake_cuda_site("child.cu", 10, 3, "_Z7producePi", CSAN_ACC_WRITE, 4);
-  csite = fake_cuda_site("child.cu", 20, 7, "_Z7consumePi", CSAN_ACC_READ, 4);
+  rw_kernels_register();
   cudaStream_t s;
   NONBLOCKING_STREAM(s);
   int *buf;
   CK(__csan_cudaMalloc((void **)&buf, 16, SITE));
   void *args[] = {&buf};
-  struct cudaKernelNodeParams p = {(void *)consume, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
+  struct cudaKernelNodeParams p = {(void *)read4, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
   cudaGraph_t inner, outer, g;
   cudaGraphNode_t k, e, ci, a, co;
   CK(cudaGraphCreate(&inner, 0));
@@ -43,7 +29,7 @@ int main(int argc, char **argv) {
   CK(cudaGraphCreate(&outer, 0));
   CK(cudaGraphAddChildGraphNode(&ci, outer, NULL, 0, inner));
   CK(cudaGraphCreate(&g, 0));
-  p.func = (void *)produce;
+  p.func = (void *)write4;
   CK(__csan_cudaGraphAddKernelNode(&a, g, NULL, 0, &p, SITE));
   CK(__csan_cudaGraphAddChildGraphNode(&co, g, fixed ? &a : NULL, fixed ? 1 : 0, outer, SITE));
   cudaGraphExec_t x;
@@ -56,12 +42,12 @@ int main(int argc, char **argv) {
 }
 
 // RACE:      WARNING: csan: data race (write-read) on 16 bytes
-// RACE-NEXT:   Read of size 4 at {{.*}} by kernel consume(int*) on stream {{.*}} (graph launched at {{.*}}graph-child-kernels.c:51):
-// RACE-NEXT:     #0 consume(int*) child.cu:20:7
-// RACE:            #0 {{.*}}graph-child-kernels.c:48
-// RACE:        Previous write of size 4 by kernel produce(int*) on stream
-// RACE-NEXT:     #0 produce(int*) child.cu:10:3
-// RACE:            #0 {{.*}}graph-child-kernels.c:47
+// RACE-NEXT:   Read of size 4 at {{.*}} by kernel read4(int*) on stream {{.*}} (graph launched at {{.*}}graph-child-kernels.c:37):
+// RACE-NEXT:     #0 read4(int*) k.cu:8:5
+// RACE:            #0 {{.*}}graph-child-kernels.c:34
+// RACE:        Previous write of size 4 by kernel write4(int*) on stream
+// RACE-NEXT:     #0 write4(int*) k.cu:3:5
+// RACE:            #0 {{.*}}graph-child-kernels.c:33
 // RACE:      instrumented launches: 2, plain: 0
 // RACE:      csan: reported 1 data race(s)
 // RACE-NEXT: exit=66

@@ -8,30 +8,16 @@
 // RUN: rm -f %t.pic.*.dot
 // RUN: env CSAN_OPTIONS=graph_dot=%t.pic %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
-// RUN: FileCheck %s --check-prefix=DOT < %t.pic.exec1.50.dot
+// RUN: FileCheck %s --check-prefix=DOT < %t.pic.exec1.36.dot
 // RUN: rm -f %t.pic.*.dot
 // RUN: env CSAN_OPTIONS=graph_dot=%t.pic %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not=WARNING < %t.out
-// RUN: not ls %t.pic.exec1.50.dot
-#include "rt_test.h"
-
-KERNEL_STUB(produce)
-KERNEL_STUB(consume)
-static int32_t psite, csite;
-
-static void produce_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_WRITE, psite);
-}
-static void consume_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_READ, csite);
-}
+// RUN: not ls %t.pic.exec1.36.dot
+#include "rw_kernels.h"
 
 int main(int argc, char **argv) {
   int fixed = argc > 1 && !strcmp(argv[1], "fixed");
-  fake_cuda_register_kernel((const void *)produce, "_Z7producePi", FAKE_TWIN_OK, 1, produce_body);
-  fake_cuda_register_kernel((const void *)consume, "_Z7consumePi", FAKE_TWIN_OK, 1, consume_body);
-  psite = fake_cuda_site("dot.cu", 10, 3, "_Z7producePi", CSAN_ACC_WRITE, 4);
-  csite = fake_cuda_site("dot.cu", 20, 7, "_Z7consumePi", CSAN_ACC_READ, 4);
+  rw_kernels_register();
   cudaStream_t s;
   NONBLOCKING_STREAM(s);
   int *buf;
@@ -39,11 +25,11 @@ int main(int argc, char **argv) {
   cudaGraph_t g;
   CK(cudaGraphCreate(&g, 0));
   void *args[] = {&buf};
-  struct cudaKernelNodeParams p = {(void *)produce, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
+  struct cudaKernelNodeParams p = {(void *)write4, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
   cudaGraphNode_t a, mid, b;
   CK(__csan_cudaGraphAddKernelNode(&a, g, NULL, 0, &p, SITE));
   CK(__csan_cudaGraphAddEmptyNode(&mid, g, &a, 1, SITE));
-  p.func = (void *)consume;
+  p.func = (void *)read4;
   CK(__csan_cudaGraphAddKernelNode(&b, g, fixed ? &mid : NULL, fixed ? 1 : 0, &p, SITE));
   cudaGraphExec_t x;
   CK(__csan_cudaGraphInstantiate(&x, g, 0, SITE));
@@ -53,15 +39,15 @@ int main(int argc, char **argv) {
 }
 
 // RACE:      WARNING: csan: data race (write-read) on 16 bytes
-// RACE:        Note: the graph with this race (no path between its two nodes): {{.*}}.pic.exec1.50.dot
-// RACE-NEXT: SUMMARY: csan: data race (write-read) dot.cu:20:7 in consume(int*)
+// RACE:        Note: the graph with this race (no path between its two nodes): {{.*}}.pic.exec1.36.dot
+// RACE-NEXT: SUMMARY: csan: data race (write-read) k.cu:8:5 in read4(int*)
 // RACE:      csan: reported 1 data race(s)
 // RACE-NEXT: exit=66
 
-// DOT:      digraph "graph exec 1 launched at {{.*}}graph-dot.c:50" {
-// DOT-NEXT:   n0 [label="kernel produce(int*)\ngraph-dot.c:44", color=red, penwidth=2];
-// DOT-NEXT:   n1 [label="kernel consume(int*)\ngraph-dot.c:47", color=red, penwidth=2];
-// DOT-NEXT:   n2 [label="empty\ngraph-dot.c:45"];
+// DOT:      digraph "graph exec 1 launched at {{.*}}graph-dot.c:36" {
+// DOT-NEXT:   n0 [label="kernel write4(int*)\ngraph-dot.c:30", color=red, penwidth=2];
+// DOT-NEXT:   n1 [label="kernel read4(int*)\ngraph-dot.c:33", color=red, penwidth=2];
+// DOT-NEXT:   n2 [label="empty\ngraph-dot.c:31"];
 // DOT-NEXT:   n0 -> n2;
 // DOT-NEXT:   n0 -> n1 [style=dashed, color=red, label="no path: race"];
 // DOT-NEXT: }
