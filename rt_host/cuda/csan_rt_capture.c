@@ -99,8 +99,11 @@ void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const 
 
 /* ---- Forks ------------------------------------------------------------------ */
 
+/* Per stream: its latest fork into a capture, and its latest capture
+ * begun (id 0: the begin's capture id is not needed). */
 typedef struct fork_rec {
   CUstream s;
+  bool begin;
   unsigned long long id;
   csan_rt_node_origin o;
   struct fork_rec *next;
@@ -108,11 +111,11 @@ typedef struct fork_rec {
 
 static fork_rec *g_forks;
 
-bool csan_rt_capture_fork_get(CUstream s, unsigned long long id, csan_rt_node_origin *out) {
+static bool fork_get(CUstream s, bool begin, unsigned long long id, csan_rt_node_origin *out) {
   bool found = false;
   pthread_mutex_lock(&g_mu);
   for (fork_rec *f = g_forks; f && !found; f = f->next)
-    if (f->s == s && f->id == id) {
+    if (f->s == s && f->begin == begin && f->id == id) {
       *out = f->o;
       found = true;
     }
@@ -120,17 +123,27 @@ bool csan_rt_capture_fork_get(CUstream s, unsigned long long id, csan_rt_node_or
   return found;
 }
 
-static void fork_put(CUstream s, unsigned long long id, const csan_rt_node_origin *o) {
+bool csan_rt_capture_fork_get(CUstream s, unsigned long long id, csan_rt_node_origin *out) {
+  return fork_get(s, false, id, out);
+}
+
+bool csan_rt_capture_begin_get(CUstream s, csan_rt_node_origin *out) {
+  return fork_get(s, true, 0, out);
+}
+
+static void fork_put(CUstream s, bool begin, unsigned long long id,
+                     const csan_rt_node_origin *o) {
   pthread_mutex_lock(&g_mu);
   fork_rec *f = g_forks;
-  while (f && f->s != s)
-    f = f->next; /* one record per stream: its latest fork */
+  while (f && (f->s != s || f->begin != begin))
+    f = f->next; /* one record per stream and kind: the latest */
   if (!f && (f = calloc(1, sizeof *f))) {
     f->next = g_forks;
     g_forks = f;
   }
   if (f) {
     f->s = s;
+    f->begin = begin;
     f->id = id;
     f->o = *o;
   }
@@ -154,8 +167,11 @@ static _Thread_local pending tl_pending;
  * (a note unwinds the host stack). */
 static _Atomic int g_active;
 
-void csan_rt_capture_begun(void) {
+void csan_rt_capture_begun(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra) {
   atomic_fetch_add(&g_active, 1);
+  csan_rt_node_origin o;
+  origin_of(&o, site, ra, csan_rt_cu_stream(s, pt));
+  fork_put(o.stream, true, 0, &o);
 }
 
 void csan_rt_capture_ended(void) {
@@ -188,7 +204,7 @@ void csan_rt_capture_settle(void) {
   size_t n;
   unsigned long long id = capture_now(p->s, &deps, &n);
   if (id && p->wait) {
-    fork_put(p->s, id, &p->o); /* the wait joined the stream into a capture */
+    fork_put(p->s, false, id, &p->o); /* the wait joined the stream into a capture */
   } else if (id && id == p->id) {
     pthread_mutex_lock(&g_mu);
     for (size_t i = 0; i < n; i++) {

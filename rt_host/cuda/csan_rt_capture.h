@@ -28,9 +28,9 @@ bool csan_rt_capture_op(cudaStream_t s, bool pt, const csan_host_site *site, con
  * the wait joins it into a capture (an event recorded in one), site is
  * that capture's fork of s. Names no node. */
 bool csan_rt_capture_wait(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra);
-/* A capture begun, ended (cudaStreamBeginCapture*, cudaStreamEndCapture):
- * waits are noted only while one is active. */
-void csan_rt_capture_begun(void);
+/* A capture begun on s at site, ended (cudaStreamBeginCapture*,
+ * cudaStreamEndCapture): waits are noted only while one is active. */
+void csan_rt_capture_begun(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra);
 void csan_rt_capture_ended(void);
 /* Settles the calling thread's noted call (graph wrappers call it first). */
 void csan_rt_capture_settle(void);
@@ -47,6 +47,8 @@ typedef struct csan_rt_node_origin {
 void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const void *ra);
 /* False when csan does not know where node came from. */
 bool csan_rt_node_origin_get(cudaGraphNode_t node, csan_rt_node_origin *out);
+/* Where the latest capture of stream s began; false when unknown. */
+bool csan_rt_capture_begin_get(CUstream s, csan_rt_node_origin *out);
 /* The wait that forked stream s into capture `id`; false when unknown. */
 bool csan_rt_capture_fork_get(CUstream s, unsigned long long id, csan_rt_node_origin *out);
 

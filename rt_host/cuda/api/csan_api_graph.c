@@ -1321,28 +1321,29 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNo
  * family from checking it and notes where each node came from), and csan
  * reads the graph at instantiation. */
 
-static cudaError_t begin_capture(cudaError_t e) {
+static cudaError_t begin_capture(cudaError_t e, cudaStream_t s, bool pt,
+                                 const csan_host_site *site, const void *ra) {
   if (e == cudaSuccess)
-    csan_rt_capture_begun();
+    csan_rt_capture_begun(s, pt, site, ra);
   return e;
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture(cudaStream_t stream,
                                                       enum cudaStreamCaptureMode mode,
                                                       const csan_host_site *site) {
-  (void)site;
   csan_rt_init();
   csan_rt_capture_settle();
-  return begin_capture(cudaStreamBeginCapture(stream, mode));
+  return begin_capture(cudaStreamBeginCapture(stream, mode), stream, false, site,
+                       __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
                                                            enum cudaStreamCaptureMode mode,
                                                            const csan_host_site *site) {
-  (void)site;
   csan_rt_init();
   csan_rt_capture_settle();
-  return begin_capture(cudaStreamBeginCapture_ptsz(stream, mode));
+  return begin_capture(cudaStreamBeginCapture_ptsz(stream, mode), stream, true, site,
+                       __builtin_return_address(0));
 }
 
 /* The stream's capture dependencies change: csan follows them through the
@@ -1372,28 +1373,29 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamUpdateCaptureDependencies_ptsz(
 
 static cudaError_t begin_to_graph(cudaStream_t stream, cudaGraph_t graph,
                                   const cudaGraphNode_t *deps, const cudaGraphEdgeData *data,
-                                  size_t n, enum cudaStreamCaptureMode mode, bool pt) {
+                                  size_t n, enum cudaStreamCaptureMode mode, bool pt,
+                                  const csan_host_site *site, const void *ra) {
   csan_rt_init();
   csan_rt_capture_settle();
-  return begin_capture(
-      pt ? cudaStreamBeginCaptureToGraph_ptsz(stream, graph, deps, data, n, mode)
-         : cudaStreamBeginCaptureToGraph(stream, graph, deps, data, n, mode));
+  return begin_capture(pt ? cudaStreamBeginCaptureToGraph_ptsz(stream, graph, deps, data, n, mode)
+                          : cudaStreamBeginCaptureToGraph(stream, graph, deps, data, n, mode),
+                       stream, pt, site, ra);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCaptureToGraph(
     cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
     const cudaGraphEdgeData *data, size_t n, enum cudaStreamCaptureMode mode,
     const csan_host_site *site) {
-  (void)site;
-  return begin_to_graph(stream, graph, dependencies, data, n, mode, false);
+  return begin_to_graph(stream, graph, dependencies, data, n, mode, false, site,
+                        __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCaptureToGraph_ptsz(
     cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
     const cudaGraphEdgeData *data, size_t n, enum cudaStreamCaptureMode mode,
     const csan_host_site *site) {
-  (void)site;
-  return begin_to_graph(stream, graph, dependencies, data, n, mode, true);
+  return begin_to_graph(stream, graph, dependencies, data, n, mode, true, site,
+                        __builtin_return_address(0));
 }
 
 /* The first node of a capture that no later node and not the origin
@@ -1480,7 +1482,29 @@ static void report_unjoined(const unjoined *u, cudaStream_t s, bool pt,
                   site_file(end), end ? end->line : 0, site_file(at), at ? at->line : 0);
 }
 
-/* A capture that failed made no graph: csan names the error and the line
+/* An invalidated capture, reported (and counted) as the program's bug. The
+ * call that invalidated it failed itself (cudaErrorStreamCaptureUnsupported
+ * or ...Implicit), which csan does not follow call by call: the report
+ * names where the capture began and ended. */
+static void report_invalidated(cudaStream_t s, bool pt, const csan_host_site *end) {
+  char b[64], begun[512] = "";
+  csan_rt_node_origin o;
+  if (csan_rt_capture_begin_get(csan_rt_cu_stream(s, pt), &o))
+    snprintf(begun, sizeof begun, " begun at %s:%u", site_file(&o.site), o.site.line);
+  csan_graph_capture_error_add();
+  csan_log_printf("==================\nWARNING: csan: stream capture error "
+                  "(cudaErrorStreamCaptureInvalidated)\n  the capture%s on stream %s was "
+                  "invalidated by a call CUDA does not allow during it (a synchronization, "
+                  "cudaMalloc or cudaFree in global or thread-local mode, legacy-stream work;\n"
+                  "  that call failed with cudaErrorStreamCaptureUnsupported or "
+                  "cudaErrorStreamCaptureImplicit): cudaStreamEndCapture at %s:%u makes no "
+                  "graph\nSUMMARY: csan: stream capture error "
+                  "(cudaErrorStreamCaptureInvalidated) %s:%u\n==================\n",
+                  begun, csan_rt_stream_display(csan_rt_stream_key(s, pt), b, sizeof b),
+                  site_file(end), end ? end->line : 0, site_file(end), end ? end->line : 0);
+}
+
+/* A capture that failed made no graph: csan names the error and the lines
  * (the program gets the error too, and may not look at it). */
 static cudaError_t end_capture(cudaStream_t s, bool pt, cudaGraph_t *pGraph,
                                const csan_host_site *site) {
@@ -1498,11 +1522,7 @@ static cudaError_t end_capture(cudaStream_t s, bool pt, cudaGraph_t *pGraph,
   if (e == cudaErrorStreamCaptureUnjoined && on)
     report_unjoined(&u, s, pt, site);
   else if (e == cudaErrorStreamCaptureInvalidated && on)
-    csan_log_printf("csan: WARNING: stream capture error (cudaErrorStreamCaptureInvalidated) "
-                    "at %s:%u: a call CUDA does not allow during this capture (a "
-                    "synchronization, cudaMalloc or cudaFree in global or thread-local mode, "
-                    "legacy-stream work) invalidated it; the capture made no graph\n",
-                    site_file(site), site ? site->line : 0);
+    report_invalidated(s, pt, site);
   return e;
 }
 
