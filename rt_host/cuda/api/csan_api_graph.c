@@ -1,14 +1,17 @@
 /* csan_api_graph.c: CUDA graphs (DESIGN.md, "CUDA graphs").
  *
  * Capture is not execution: work issued to a capturing stream is recorded
- * by CUDA and skipped by every family (csan_rt_capturing), so it touches no
+ * by CUDA and skipped by every family (csan_rt_capture_op, which also
+ * notes where each node came from: csan_rt_capture.h), so it touches no
  * shadow and no clock. What a graph does is read when it is instantiated:
- * its nodes and edges (cudaGraphGetNodes/GetEdges), whatever made them.
+ * its nodes and edges (cudaGraphGetNodes/GetEdges, with edge data),
+ * whatever made them.
  *
- * Instantiation makes an instrumented copy (cudaGraphClone) whose kernel
- * nodes run their twins K__csan (cuGraphKernelNodeSetParams), and
- * instantiates the copy: the exec the program gets runs the twins. The
- * topology goes to the core (csan_graph.h), which makes the exec's lanes.
+ * Instantiation makes an instrumented copy (cudaGraphClone) with its child
+ * graphs inlined (csan_rt_graph_inline.h), whose kernel nodes run their
+ * twins K__csan (cuGraphKernelNodeSetParams), and instantiates the copy:
+ * the exec the program gets runs the twins. The topology goes to the core
+ * (csan_graph.h), which makes the exec's lanes.
  *
  * A launch expands into the model (csan_gexec_launch): each node gets its
  * operation on its lane, and each kernel node's context is written into
@@ -28,10 +31,15 @@
  * them back after it, and adds no node (its copies, sets and memory
  * lifetimes are ordered, not checked; counted).
  *
+ * Reports name each node by the line that captured or added it and its
+ * launch; failed captures (unjoined, invalidated) are reported and counted
+ * as program errors; graph_dot draws a race inside one launch
+ * (csan_rt_graph_dot.h).
+ *
  * Not followed yet, and named once each and counted (csan_unchecked):
- * copies of CUDA arrays, everything inside child graphs (CUDA sets exec
- * parameters of top-level nodes only; ordered), kernels without a twin,
- * conditional nodes and other node kinds csan does not know (ordered).
+ * copies of CUDA arrays, children csan cannot inline (a conditional node
+ * inside: ordered), kernels without a twin, conditional nodes and other
+ * node kinds csan does not know (ordered), PDL edges (full dependencies).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +48,8 @@
 #include "csan_graph.h"
 #include "csan_rt_capture.h"
 #include "csan_rt_device.h"
+#include "csan_rt_graph_dot.h"
+#include "csan_rt_graph_inline.h"
 #include "csan_rt_kernels.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
@@ -94,12 +104,10 @@ typedef struct graph_rec {
   gnode_info *info;
   size_t n, cap;
   csan_host_site site; /* where it was instantiated */
-  struct dot_graph *dot; /* graph_dot: the exec as drawn (kept for the run) */
-  /* csan's copy has its child graphs inlined (flatten_children): node
-   * cmap_from[i] of a child graph of the program's graph is cmap_to[i] of
-   * the copy. */
-  cudaGraphNode_t *cmap_from, *cmap_to;
-  size_t ncmap, cap_cmap;
+  csan_rt_dot_graph *dot; /* graph_dot: the exec as drawn (kept for the run) */
+  /* csan's copy has its child graphs inlined: the program's child nodes
+   * and their nodes in the copy. */
+  csan_rt_node_map cmap;
   pthread_mutex_t mu;  /* launches and setters of this exec */
   struct graph_rec *next;
 } graph_rec;
@@ -131,8 +139,7 @@ static void rec_free(graph_rec *r) {
   info_free(r->info, r->n);
   if (r->copy && !r->in_place)
     cudaGraphDestroy(r->copy);
-  free(r->cmap_from);
-  free(r->cmap_to);
+  csan_rt_node_map_free(&r->cmap);
   pthread_mutex_destroy(&r->mu);
   free(r);
 }
@@ -338,229 +345,10 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
                    CSAN_ACC_WRITE, false);
 }
 
-/* ---- Child graphs, inlined into csan's copy ----------------------------------
- * CUDA sets exec parameters of top-level nodes only, so a kernel inside a
- * child graph could not get a context per launch. csan's copy therefore
- * holds the child's nodes themselves: each child node is replaced by
- * copies of its graph's nodes (after the child node's dependencies, before
- * its dependents), recursively. Ordering is unchanged (a child node is
- * complete when its graph's sinks are), and every kernel, copy and set of
- * the child becomes a top-level node of the copy, checked as any other.
- * The model keeps the program's structure (csan_graph inlines children
- * itself): cmap pairs each child node of the program's graph with its node
- * in the copy, matched by position (a clone keeps the order of nodes). */
-
-static bool cmap_add(graph_rec *r, cudaGraphNode_t from, cudaGraphNode_t to) {
-  if (r->ncmap == r->cap_cmap) {
-    size_t cap = r->cap_cmap ? 2 * r->cap_cmap : 16;
-    cudaGraphNode_t *f = realloc(r->cmap_from, cap * sizeof *f);
-    if (f)
-      r->cmap_from = f;
-    cudaGraphNode_t *t = f ? realloc(r->cmap_to, cap * sizeof *t) : NULL;
-    if (!t)
-      return false;
-    r->cmap_to = t;
-    r->cap_cmap = cap;
-  }
-  r->cmap_from[r->ncmap] = from;
-  r->cmap_to[r->ncmap++] = to;
-  return true;
-}
-
+/* Child graphs are inlined into csan's copy (csan_rt_graph_inline.c): r->cmap
+ * pairs the program's child nodes with their copies. */
 static cudaGraphNode_t cmap_get(const graph_rec *r, cudaGraphNode_t from) {
-  for (size_t i = 0; i < r->ncmap; i++)
-    if (r->cmap_from[i] == from)
-      return r->cmap_to[i];
-  return NULL;
-}
-
-/* The clone's child node c stands for the program's o: same kind, and
- * for kernels the same kernel (positions are how they are paired). */
-static bool same_node(cudaGraphNode_t c, cudaGraphNode_t o) {
-  enum cudaGraphNodeType tc, to;
-  if (cudaGraphNodeGetType(c, &tc) != cudaSuccess || cudaGraphNodeGetType(o, &to) != cudaSuccess ||
-      tc != to)
-    return false;
-  if (tc != cudaGraphNodeTypeKernel)
-    return true;
-  struct cudaKernelNodeParams pc, po;
-  return cudaGraphKernelNodeGetParams(c, &pc) == cudaSuccess &&
-         cudaGraphKernelNodeGetParams(o, &po) == cudaSuccess && pc.func == po.func;
-}
-
-/* A copy of node n (of a child graph) in graph g after deps[0..nd). */
-static bool copy_node(cudaGraphNode_t *out, cudaGraph_t g, cudaGraphNode_t n,
-                      const cudaGraphNode_t *deps, size_t nd) {
-  enum cudaGraphNodeType t;
-  if (cudaGraphNodeGetType(n, &t) != cudaSuccess)
-    return false;
-  switch (t) {
-  case cudaGraphNodeTypeKernel: {
-    struct cudaKernelNodeParams p;
-    return cudaGraphKernelNodeGetParams(n, &p) == cudaSuccess &&
-           cudaGraphAddKernelNode(out, g, deps, nd, &p) == cudaSuccess;
-  }
-  case cudaGraphNodeTypeMemcpy: {
-    struct cudaMemcpy3DParms p;
-    return cudaGraphMemcpyNodeGetParams(n, &p) == cudaSuccess &&
-           cudaGraphAddMemcpyNode(out, g, deps, nd, &p) == cudaSuccess;
-  }
-  case cudaGraphNodeTypeMemset: {
-    struct cudaMemsetParams p;
-    return cudaGraphMemsetNodeGetParams(n, &p) == cudaSuccess &&
-           cudaGraphAddMemsetNode(out, g, deps, nd, &p) == cudaSuccess;
-  }
-  case cudaGraphNodeTypeHost: {
-    struct cudaHostNodeParams p;
-    return cudaGraphHostNodeGetParams(n, &p) == cudaSuccess &&
-           cudaGraphAddHostNode(out, g, deps, nd, &p) == cudaSuccess;
-  }
-  case cudaGraphNodeTypeEmpty:
-    return cudaGraphAddEmptyNode(out, g, deps, nd) == cudaSuccess;
-  case cudaGraphNodeTypeEventRecord: {
-    cudaEvent_t e;
-    return cudaGraphEventRecordNodeGetEvent(n, &e) == cudaSuccess &&
-           cudaGraphAddEventRecordNode(out, g, deps, nd, e) == cudaSuccess;
-  }
-  case cudaGraphNodeTypeWaitEvent: {
-    cudaEvent_t e;
-    return cudaGraphEventWaitNodeGetEvent(n, &e) == cudaSuccess &&
-           cudaGraphAddEventWaitNode(out, g, deps, nd, e) == cudaSuccess;
-  }
-  case cudaGraphNodeTypeGraph: {
-    cudaGraph_t cg;
-    return cudaGraphChildGraphNodeGetGraph(n, &cg) == cudaSuccess &&
-           cudaGraphAddChildGraphNode(out, g, deps, nd, cg) == cudaSuccess;
-  }
-  default:
-    return false; /* conditional nodes and kinds csan does not know stay children */
-  }
-}
-
-/* Node lists of a graph, or of a node's dependencies / dependents. */
-typedef struct node_list {
-  cudaGraphNode_t *v;
-  size_t n;
-} node_list;
-
-static bool list_nodes(cudaGraph_t g, node_list *l) {
-  l->n = 0;
-  l->v = NULL;
-  if (cudaGraphGetNodes(g, NULL, &l->n) != cudaSuccess)
-    return false;
-  l->v = calloc(l->n ? l->n : 1, sizeof *l->v);
-  return l->v && cudaGraphGetNodes(g, l->v, &l->n) == cudaSuccess;
-}
-
-static bool list_deps(cudaGraphNode_t x, bool dependents, node_list *l) {
-  l->n = 0;
-  l->v = NULL;
-  if ((dependents ? NODE_GET_DEPENDENTS(x, NULL, &l->n) : NODE_GET_DEPS(x, NULL, &l->n)) !=
-      cudaSuccess)
-    return false;
-  l->v = calloc(l->n ? l->n : 1, sizeof *l->v);
-  return l->v && (dependents ? NODE_GET_DEPENDENTS(x, l->v, &l->n)
-                             : NODE_GET_DEPS(x, l->v, &l->n)) == cudaSuccess;
-}
-
-/* Replaces child node c of csan's copy (the program's child node orig) by
- * its graph's nodes. */
-static bool inline_child(graph_rec *r, cudaGraphNode_t c, cudaGraphNode_t orig) {
-  cudaGraph_t cg, og;
-  node_list cn = {0}, on = {0}, pre = {0}, post = {0};
-  cudaGraphNode_t *made = NULL;
-  bool *inner_sink = NULL;
-  bool ok = cudaGraphChildGraphNodeGetGraph(c, &cg) == cudaSuccess &&
-            cudaGraphChildGraphNodeGetGraph(orig, &og) == cudaSuccess && list_nodes(cg, &cn) &&
-            list_nodes(og, &on) && cn.n == on.n && list_deps(c, false, &pre) &&
-            list_deps(c, true, &post);
-  if (ok) {
-    made = calloc(cn.n ? cn.n : 1, sizeof *made);
-    inner_sink = calloc(cn.n ? cn.n : 1, sizeof *inner_sink);
-    ok = made && inner_sink;
-  }
-  for (size_t i = 0; ok && i < cn.n; i++)
-    ok = same_node(cn.v[i], on.v[i]);
-  /* In topological order (rounds: a node whose dependencies are made). A
-   * child's node after nothing in the child comes after the child node's
-   * dependencies. */
-  for (size_t done = 0, progress = 1; ok && done < cn.n && progress;) {
-    progress = 0;
-    for (size_t i = 0; ok && i < cn.n; i++) {
-      if (made[i])
-        continue;
-      node_list d = {0};
-      ok = list_deps(cn.v[i], false, &d);
-      bool ready = true;
-      for (size_t k = 0; ok && ready && k < d.n; k++) {
-        size_t j = 0;
-        while (j < cn.n && cn.v[j] != d.v[k])
-          j++;
-        ok = j < cn.n;
-        ready = ok && made[j];
-        if (ready)
-          d.v[k] = made[j];
-      }
-      if (ok && ready) {
-        ok = copy_node(&made[i], r->copy, cn.v[i], d.n ? d.v : pre.v, d.n ? d.n : pre.n) &&
-             cmap_add(r, on.v[i], made[i]);
-        done++;
-        progress = 1;
-      }
-      free(d.v);
-      inner_sink[i] = true;
-    }
-    ok = ok && (progress || done == cn.n);
-  }
-  for (size_t i = 0; ok && i < cn.n; i++) {
-    node_list d = {0};
-    ok = list_deps(cn.v[i], false, &d);
-    for (size_t k = 0; ok && k < d.n; k++)
-      for (size_t j = 0; j < cn.n; j++)
-        if (cn.v[j] == d.v[k])
-          inner_sink[j] = false;
-    free(d.v);
-  }
-  /* The child node's dependents come after its graph's sinks (or, for an
-   * empty child, after the child node's own dependencies). */
-  for (size_t k = 0; ok && k < post.n; k++) {
-    for (size_t i = 0; ok && i < cn.n; i++)
-      if (inner_sink[i])
-        ok = GRAPH_ADD_DEPS(r->copy, &made[i], &post.v[k], 1) == cudaSuccess;
-    for (size_t i = 0; ok && !cn.n && i < pre.n; i++)
-      ok = GRAPH_ADD_DEPS(r->copy, &pre.v[i], &post.v[k], 1) == cudaSuccess;
-  }
-  ok = ok && cudaGraphDestroyNode(c) == cudaSuccess;
-  /* Children of the child, now children of the copy. */
-  for (size_t i = 0; ok && i < cn.n; i++) {
-    enum cudaGraphNodeType t;
-    if (cudaGraphNodeGetType(made[i], &t) == cudaSuccess && t == cudaGraphNodeTypeGraph)
-      ok = inline_child(r, made[i], on.v[i]);
-  }
-  free(cn.v);
-  free(on.v);
-  free(pre.v);
-  free(post.v);
-  free(made);
-  free(inner_sink);
-  return ok;
-}
-
-/* Inlines every child graph of csan's copy of `graph`. False: the copy is
- * left half made (the caller makes it again, children not inlined). */
-static bool flatten_children(graph_rec *r, cudaGraph_t graph) {
-  node_list top = {0};
-  bool ok = list_nodes(graph, &top);
-  for (size_t i = 0; ok && i < top.n; i++) {
-    enum cudaGraphNodeType t;
-    cudaGraphNode_t c;
-    if (cudaGraphNodeGetType(top.v[i], &t) != cudaSuccess || t != cudaGraphNodeTypeGraph)
-      continue;
-    ok = cudaGraphNodeFindInClone(&c, top.v[i], r->copy) == cudaSuccess &&
-         inline_child(r, c, top.v[i]);
-  }
-  free(top.v);
-  return ok;
+  return csan_rt_node_map_get(&r->cmap, from);
 }
 
 /* Reads graph src (top: the instantiated one, with csan's copy) into g:
@@ -713,12 +501,12 @@ static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
     r->copy = graph;
     r->in_place = true;
   }
-  if (r->g && !r->in_place && !flatten_children(r, graph)) {
+  if (r->g && !r->in_place && !csan_rt_graph_inline_children(r->copy, graph, &r->cmap)) {
     /* A kind csan cannot copy (a conditional node) in a child: the copy
      * keeps its children, whose nodes run unchecked (read_kernel says so). */
     cudaGetLastError();
     cudaGraphDestroy(r->copy);
-    r->ncmap = 0;
+    csan_rt_node_map_free(&r->cmap);
     if (cudaGraphClone(&r->copy, graph) != cudaSuccess) {
       r->copy = NULL;
       rec_free(r);
@@ -753,84 +541,7 @@ static void restore_in_place(graph_rec *r) {
   }
 }
 
-/* ---- Pictures (CSAN_OPTIONS=graph_dot) -------------------------------------
- * Reports come at synchronization points, after the launch and perhaps
- * after the exec is gone: each exec's drawing is made at instantiation and
- * kept for the run, and each launch notes which node issued each operation
- * (slot, epoch), so a race whose two operations are nodes of one launch is
- * drawn when it is reported. Only with the option: the note costs a table
- * entry per node and launch. */
-
-typedef struct dot_graph {
-  uint32_t id; /* exec<id> in file names: the order of instantiation */
-  uint32_t n;
-  char **labels;
-  uint32_t *dep_start, *deps; /* node i's dependencies: deps[dep_start[i]..dep_start[i+1]) */
-} dot_graph;
-
-typedef struct dot_op {
-  uint64_t key; /* slot << 32 | epoch; 0: empty */
-  const dot_graph *g;
-  uint32_t node;
-  uint64_t launch;       /* the launch's number, over all execs */
-  const char *launch_at; /* "file:line" of cudaGraphLaunch (interned) */
-} dot_op;
-
-static pthread_mutex_t g_dot_mu = PTHREAD_MUTEX_INITIALIZER;
-static dot_op *g_dot_ops;
-static size_t g_dot_cap, g_dot_len;
-static uint32_t g_dot_graphs;
-static uint64_t g_dot_launches;
-
-static size_t dot_slot(uint64_t key, size_t cap) {
-  return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
-}
-
-/* Under g_dot_mu. */
-static void dot_put(const dot_op *o) {
-  if (2 * (g_dot_len + 1) > g_dot_cap) {
-    size_t cap = g_dot_cap ? 2 * g_dot_cap : 1024;
-    dot_op *t = calloc(cap, sizeof *t);
-    if (!t)
-      return;
-    for (size_t i = 0; i < g_dot_cap; i++)
-      if (g_dot_ops[i].key) {
-        size_t j = dot_slot(g_dot_ops[i].key, cap);
-        while (t[j].key)
-          j = (j + 1) & (cap - 1);
-        t[j] = g_dot_ops[i];
-      }
-    free(g_dot_ops);
-    g_dot_ops = t;
-    g_dot_cap = cap;
-  }
-  size_t j = dot_slot(o->key, g_dot_cap);
-  while (g_dot_ops[j].key && g_dot_ops[j].key != o->key)
-    j = (j + 1) & (g_dot_cap - 1);
-  if (!g_dot_ops[j].key)
-    g_dot_len++;
-  g_dot_ops[j] = *o;
-}
-
-static bool dot_get(uint64_t key, dot_op *out) {
-  bool found = false;
-  pthread_mutex_lock(&g_dot_mu);
-  if (g_dot_cap) {
-    size_t j = dot_slot(key, g_dot_cap);
-    while (g_dot_ops[j].key && g_dot_ops[j].key != key)
-      j = (j + 1) & (g_dot_cap - 1);
-    if (g_dot_ops[j].key) {
-      *out = g_dot_ops[j];
-      found = true;
-    }
-  }
-  pthread_mutex_unlock(&g_dot_mu);
-  return found;
-}
-
-static uint64_t dot_key(uint32_t slot, csan_epoch_t epoch) {
-  return (uint64_t)slot << 32 | epoch;
-}
+/* ---- Pictures (CSAN_OPTIONS=graph_dot; csan_rt_graph_dot.c) --------------- */
 
 /* A node's label: what it is, and the line that captured or added it
  * (the file's base name: the picture stays small). */
@@ -847,73 +558,35 @@ static char *dot_label(const gnode_info *in, csan_gnode_kind kind) {
   return strdup(buf);
 }
 
-static dot_graph *dot_make(const graph_rec *r) {
-  dot_graph *d = calloc(1, sizeof *d);
+/* The exec's drawing: every node's label and dependencies. */
+static csan_rt_dot_graph *dot_make(const graph_rec *r) {
   uint32_t n = csan_gexec_count(r->gx), nd = 0;
   for (uint32_t i = 0; i < n; i++) {
     const uint32_t *deps;
     nd += (uint32_t)csan_gexec_deps(r->gx, i, &deps);
   }
-  if (d) {
-    d->labels = calloc(n ? n : 1, sizeof *d->labels);
-    d->dep_start = calloc(n + 1, sizeof *d->dep_start);
-    d->deps = calloc(nd ? nd : 1, sizeof *d->deps);
-  }
-  if (!d || !d->labels || !d->dep_start || !d->deps) {
-    if (d) {
-      free(d->labels);
-      free(d->dep_start);
-      free(d->deps);
+  char **labels = calloc(n ? n : 1, sizeof *labels);
+  uint32_t *start = calloc(n + 1, sizeof *start), *all = calloc(nd ? nd : 1, sizeof *all);
+  csan_rt_dot_graph *d = NULL;
+  if (labels && start && all) {
+    for (uint32_t i = 0, k = 0; i < n; i++) {
+      const csan_gexec_node *node = csan_gexec_node_at(r->gx, i);
+      labels[i] = dot_label(&r->info[node->payload], node->kind);
+      const uint32_t *deps;
+      size_t m = csan_gexec_deps(r->gx, i, &deps);
+      start[i] = k;
+      for (size_t j = 0; j < m; j++)
+        all[k++] = deps[j];
+      start[i + 1] = k;
     }
-    free(d);
-    return NULL;
+    d = csan_rt_dot_graph_make(n, (const char *const *)labels, start, all);
   }
-  d->n = n;
-  for (uint32_t i = 0, k = 0; i < n; i++) {
-    const csan_gexec_node *node = csan_gexec_node_at(r->gx, i);
-    d->labels[i] = dot_label(&r->info[node->payload], node->kind);
-    const uint32_t *deps;
-    size_t m = csan_gexec_deps(r->gx, i, &deps);
-    d->dep_start[i] = k;
-    for (size_t j = 0; j < m; j++)
-      d->deps[k++] = deps[j];
-    d->dep_start[i + 1] = k;
-  }
-  pthread_mutex_lock(&g_dot_mu);
-  d->id = ++g_dot_graphs;
-  pthread_mutex_unlock(&g_dot_mu);
+  for (uint32_t i = 0; labels && i < n; i++)
+    free(labels[i]);
+  free(labels);
+  free(start);
+  free(all);
   return d;
-}
-
-/* csan_rt_note_fn: a race between two nodes of one launch, drawn. */
-static const char *dot_note(const csan_race *e) {
-  dot_op a, b;
-  if (!dot_get(dot_key(CSAN_TAG_GET_SLOT(e->other), CSAN_TAG_GET_EPOCH(e->other)), &a) ||
-      !dot_get(dot_key(e->slot, e->epoch), &b) || a.launch != b.launch || a.node == b.node)
-    return NULL;
-  const dot_graph *d = a.g;
-  char path[4096];
-  int len = snprintf(path, sizeof path, "%s.exec%u.%s.dot", csan_g.flags.graph_dot, d->id,
-                     strrchr(a.launch_at, ':') + 1);
-  FILE *f = len > 0 && (size_t)len < sizeof path ? fopen(path, "w") : NULL;
-  if (!f) {
-    csan_log_printf("csan: cannot write the graph picture %s\n", path);
-    return NULL;
-  }
-  fprintf(f, "digraph \"graph exec %u launched at %s\" {\n", d->id, a.launch_at);
-  for (uint32_t i = 0; i < d->n; i++)
-    fprintf(f, "  n%u [label=\"%s\"%s];\n", i, d->labels[i],
-            i == a.node || i == b.node ? ", color=red, penwidth=2" : "");
-  for (uint32_t i = 0; i < d->n; i++)
-    for (uint32_t k = d->dep_start[i]; k < d->dep_start[i + 1]; k++)
-      fprintf(f, "  n%u -> n%u;\n", d->deps[k], i);
-  fprintf(f, "  n%u -> n%u [style=dashed, color=red, label=\"no path: race\"];\n}\n", a.node,
-          b.node);
-  fclose(f);
-  char note[4400];
-  snprintf(note, sizeof note, "the graph with this race (no path between its two nodes): %s",
-           path);
-  return csan_intern(note);
 }
 
 static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
@@ -944,10 +617,8 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                     "its nodes are checked as ordered\n",
                     site && site->file ? site->file : "?", site ? site->line : 0,
                     CSAN_GRAPH_MAX_LANES);
-  if (csan_g.flags.graph_dot[0]) {
+  if (csan_g.flags.graph_dot[0])
     r->dot = dot_make(r);
-    csan_rt_report_graph_note(dot_note);
-  }
   r->exec = *pExec;
   pthread_mutex_lock(&g_recs_mu);
   r->next = g_recs;
@@ -1000,12 +671,8 @@ typedef struct launch_ctx {
 
 /* graph_dot: node i of the launch issued op. */
 static void dot_note_op(const launch_ctx *l, const csan_op *op, uint32_t i) {
-  if (!l->launch || !l->r->dot)
-    return;
-  dot_op o = {dot_key(op->slot, op->epoch), l->r->dot, i, l->launch, l->launch_at};
-  pthread_mutex_lock(&g_dot_mu);
-  dot_put(&o);
-  pthread_mutex_unlock(&g_dot_mu);
+  if (l->launch && l->r->dot)
+    csan_rt_dot_note_op(l->r->dot, i, l->launch, l->launch_at, op->slot, op->epoch);
 }
 
 /* csan_gexec_issue_fn: one node of a launch. */
@@ -1104,9 +771,7 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
     snprintf(name, sizeof name, "%s:%u", site && site->file ? site->file : "?",
              site ? site->line : 0);
     l.launch_at = csan_intern(name);
-    pthread_mutex_lock(&g_dot_mu);
-    l.launch = ++g_dot_launches;
-    pthread_mutex_unlock(&g_dot_mu);
+    l.launch = csan_rt_dot_launch();
   }
   csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
   if (l.failed)
