@@ -221,7 +221,8 @@ bool csan_rt_mem_host_hold(void *p, const char *api, const csan_host_site *site,
   csan_rt_allocs_lock();
   if (csan_rt_alloc_find_live(p, &a) && (a.flags & CSAN_ALLOC_HOST_PINNED) &&
       a.base == (uint64_t)(uintptr_t)p && a.made.api &&
-      (!strcmp(a.made.api, "cudaMallocHost") || !strcmp(a.made.api, "cudaHostAlloc")))
+      (!strcmp(a.made.api, "cudaMallocHost") || !strcmp(a.made.api, "cudaHostAlloc") ||
+       !strcmp(a.made.api, "cuMemAllocHost") || !strcmp(a.made.api, "cuMemHostAlloc")))
     held = csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
   csan_rt_allocs_unlock();
   if (held)

@@ -35,7 +35,8 @@ void csan_rt_mem_host_add(void *p, size_t size, const char *api, const csan_host
                           uint32_t stack);
 void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *site,
                              uint32_t stack);
-/* cudaFreeHost of a block csan saw made by cudaMallocHost / cudaHostAlloc,
+/* cudaFreeHost (cuMemFreeHost) of a block csan saw made by cudaMallocHost /
+ * cudaHostAlloc (cuMemAllocHost / cuMemHostAlloc),
  * with memory_errors on: the block is freed for the program (a later host
  * access to it is a use after free) but held by csan, which calls
  * really_free(p) later (csan_rt_hostmem_hold). false when csan does not

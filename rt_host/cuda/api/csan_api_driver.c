@@ -796,13 +796,22 @@ CSAN_EXPORT CUresult __csan_cuMemHostRegister_v2(void *p, size_t bytesize, unsig
   return r;
 }
 
+static void free_host_later(void *p) {
+  CSAN_LIB_REAL_AS(real, cuMemFreeHost);
+  if (real)
+    real(p);
+}
+
 CSAN_EXPORT CUresult __csan_cuMemFreeHost(void *p, const csan_host_site *site) {
   DRV_REAL(cuMemFreeHost);
   bool on = csan_rt_active();
+  uint32_t stack = on ? csan_rt_stack(__builtin_return_address(0), site) : 0;
+  /* As cudaFreeHost: with memory errors on, csan keeps the block a while. */
+  if (on && csan_rt_mem_host_hold(p, "cuMemFreeHost", site, stack, free_host_later))
+    return CUDA_SUCCESS;
   CUresult r = real(p);
   if (on && r == CUDA_SUCCESS)
-    csan_rt_mem_host_remove(p, "cuMemFreeHost", site,
-                            csan_rt_stack(__builtin_return_address(0), site));
+    csan_rt_mem_host_remove(p, "cuMemFreeHost", site, stack);
   return r;
 }
 
