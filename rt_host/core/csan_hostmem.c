@@ -172,6 +172,19 @@ bool csan_hostmem_drop_retired(csan_hostmem *h, uint64_t base) {
   return end_region(h, base, true, false);
 }
 
+void csan_hostmem_clear(csan_hostmem *h) {
+  pthread_mutex_lock(&h->mu);
+  table *old = atomic_load(&h->cur);
+  table *t = table_new(0);
+  if (t) {
+    publish(h, t);
+    for (uint32_t i = 0; i < old->n; i++)
+      if (!old->r[i].retired)
+        csan_shadow_cpu_untrack(h->shadow, old->r[i].lo, old->r[i].hi - old->r[i].lo);
+  }
+  pthread_mutex_unlock(&h->mu);
+}
+
 /* Index of the first region whose end is above addr (t->n if none). */
 static uint32_t first_above(const table *t, uint64_t addr) {
   uint32_t a = 0, b = t->n;

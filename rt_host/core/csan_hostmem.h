@@ -73,6 +73,10 @@ bool csan_hostmem_retire(csan_hostmem *h, uint64_t base);
  * left alone). */
 bool csan_hostmem_drop_retired(csan_hostmem *h, uint64_t base);
 
+/* Every region, live or retired, is forgotten (a device reset freed
+ * them). */
+void csan_hostmem_clear(csan_hostmem *h);
+
 /* The part of [addr, addr + size) inside regions, as one hull [*lo, *hi):
  * false when no region overlaps it. */
 bool csan_hostmem_clip(csan_hostmem *h, uint64_t addr, uint64_t size, uint64_t *lo,

@@ -181,6 +181,20 @@ void csan_rt_hostmem_hold(void *p, uint64_t size, void (*really_free)(void *)) {
   retire(p, size, really_free);
 }
 
+void csan_rt_hostmem_device_reset(void) {
+  csan_hostmem *h = hostmem();
+  if (!h)
+    return;
+  /* The reset freed every pinned and managed block, held ones included:
+   * nothing is freed again, and addresses csan no longer holds are not
+   * taken for the old blocks. */
+  pthread_mutex_lock(&g_hold_mu);
+  g_hold_first = g_hold_n = 0;
+  g_hold_bytes = 0;
+  pthread_mutex_unlock(&g_hold_mu);
+  csan_hostmem_clear(h);
+}
+
 void csan_rt_hostmem_unretire(const void *p, uint64_t size, uint32_t kind) {
   csan_hostmem *h = hostmem();
   if (h && csan_hostmem_drop_retired(h, (uint64_t)(uintptr_t)p))

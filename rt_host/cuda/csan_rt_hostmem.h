@@ -40,6 +40,9 @@ void csan_rt_hostmem_remove(const void *p);
 void csan_rt_hostmem_retire(const void *p);
 void csan_rt_hostmem_hold(void *p, uint64_t size, void (*really_free)(void *));
 void csan_rt_hostmem_unretire(const void *p, uint64_t size, uint32_t kind);
+/* cudaDeviceReset freed every region's memory: all are forgotten, held
+ * blocks too (not freed again). */
+void csan_rt_hostmem_device_reset(void);
 
 /* Whether [base, base + n) may touch a region (the inline test). */
 static inline bool csan_rt_hostmem_maybe(uint64_t base, uint64_t n) {

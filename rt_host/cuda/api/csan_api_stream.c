@@ -407,6 +407,7 @@ CSAN_EXPORT cudaError_t __csan_cudaDeviceReset(const csan_host_site *site) {
   csan_g.pool_exhausted_before = exhausted;
   csan_model_device_reset(csan_g.model);
   csan_allocs_clear(csan_g.allocs);
+  csan_rt_hostmem_device_reset(); /* pinned and managed memory went too */
   csan_rt_device_lost();
   return r;
 }
