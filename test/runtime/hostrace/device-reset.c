@@ -37,7 +37,7 @@ int main(void) {
 // RACE-NOT: ERROR
 // RACE: WARNING: csan: data race (write-read) on 4 bytes
 // RACE-NEXT: Read of size 4 at 0x{{[0-9a-f]+}} by host thread 1 on the host:
-// RACE: #0 {{.*}} in main {{.*}}device-reset.c:31:
+// RACE: #0 {{.*}} in main {{.*}}device-reset.c:30:
 // RACE: Previous write of size 64 by cudaMemcpyAsync on stream
-// RACE: #0 {{.*}} in main {{.*}}device-reset.c:27:
+// RACE: #0 {{.*}} in main {{.*}}device-reset.c:26:
 // FIXED: res[4] 5
