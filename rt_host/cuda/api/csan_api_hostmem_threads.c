@@ -10,7 +10,8 @@
  *       unlocked it before: pthread mutexes (std::mutex), rwlocks, spin
  *       locks, condition variable waits (the mutex is released and taken
  *       again), barriers (each thread releases on arrival and acquires on
- *       leaving), semaphores (sem_post releases, a wait acquires)
+ *       leaving), semaphores (sem_post releases, a wait acquires); a
+ *       lock or semaphore initialized or destroyed forgets its clock
  * csan interposes these functions (the real ones come from the next
  * library, dlsym(RTLD_NEXT)). Until the program has a region of host
  * memory the device uses there is no clock to pass: each call is a load
@@ -265,6 +266,15 @@ CSAN_EXPORT int pthread_mutex_unlock(pthread_mutex_t *m) {
   return real_pthread_mutex_unlock()(m);
 }
 
+/* A lock made or destroyed at an address starts without the clock of
+ * whatever lock lived there before (memory is reused). */
+REAL(int, pthread_mutex_init, (pthread_mutex_t *, const pthread_mutexattr_t *))
+
+CSAN_EXPORT int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr) {
+  forget(m);
+  return real_pthread_mutex_init()(m, attr);
+}
+
 CSAN_EXPORT int pthread_mutex_destroy(pthread_mutex_t *m) {
   forget(m);
   return real_pthread_mutex_destroy()(m);
@@ -277,6 +287,18 @@ REAL(int, pthread_rwlock_wrlock, (pthread_rwlock_t *))
 REAL(int, pthread_rwlock_trywrlock, (pthread_rwlock_t *))
 REAL(int, pthread_rwlock_timedwrlock, (pthread_rwlock_t *, const struct timespec *))
 REAL(int, pthread_rwlock_unlock, (pthread_rwlock_t *))
+REAL(int, pthread_rwlock_init, (pthread_rwlock_t *, const pthread_rwlockattr_t *))
+REAL(int, pthread_rwlock_destroy, (pthread_rwlock_t *))
+
+CSAN_EXPORT int pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *attr) {
+  forget(l);
+  return real_pthread_rwlock_init()(l, attr);
+}
+
+CSAN_EXPORT int pthread_rwlock_destroy(pthread_rwlock_t *l) {
+  forget(l);
+  return real_pthread_rwlock_destroy()(l);
+}
 
 #define RWLOCK(name, params, args)                                                             \
   CSAN_EXPORT int name params {                                                                \
@@ -360,6 +382,19 @@ CSAN_EXPORT int pthread_barrier_wait(pthread_barrier_t *b) {
   int rc = real_pthread_barrier_wait()(b);
   acquire(b);
   return rc;
+}
+
+REAL(int, sem_init, (sem_t *, int, unsigned int))
+REAL(int, sem_destroy, (sem_t *))
+
+CSAN_EXPORT int sem_init(sem_t *sem, int pshared, unsigned int value) {
+  forget(sem);
+  return real_sem_init()(sem, pshared, value);
+}
+
+CSAN_EXPORT int sem_destroy(sem_t *sem) {
+  forget(sem);
+  return real_sem_destroy()(sem);
 }
 
 REAL(int, sem_post, (sem_t *))

@@ -47,14 +47,15 @@ int main(int argc, char **argv) {
     printf("pthread_create\npthread_exit\npthread_join\npthread_tryjoin_np\n"
            "pthread_timedjoin_np\n");
     printf("pthread_mutex_lock\npthread_mutex_trylock\npthread_mutex_timedlock\n"
-           "pthread_mutex_clocklock\npthread_mutex_unlock\npthread_mutex_destroy\n");
+           "pthread_mutex_clocklock\npthread_mutex_unlock\npthread_mutex_init\n"
+           "pthread_mutex_destroy\n");
     printf("pthread_rwlock_rdlock\npthread_rwlock_tryrdlock\npthread_rwlock_timedrdlock\n"
            "pthread_rwlock_wrlock\npthread_rwlock_trywrlock\npthread_rwlock_timedwrlock\n"
-           "pthread_rwlock_unlock\n");
+           "pthread_rwlock_unlock\npthread_rwlock_init\npthread_rwlock_destroy\n");
     printf("pthread_spin_lock\npthread_spin_trylock\npthread_spin_unlock\n");
     printf("pthread_cond_wait\npthread_cond_timedwait\npthread_cond_clockwait\n"
            "pthread_barrier_wait\n");
-    printf("sem_post\nsem_wait\nsem_trywait\nsem_timedwait\n");
+    printf("sem_init\nsem_destroy\nsem_post\nsem_wait\nsem_trywait\nsem_timedwait\n");
     printf("__csan_launch_result_used\n");
     for (size_t i = 0; i < sizeof lib_wrappers / sizeof lib_wrappers[0]; i++)
       printf("%s\n", lib_wrappers[i]);
