@@ -12,8 +12,9 @@
  *       again), barriers (each thread releases on arrival and acquires on
  *       leaving), semaphores (sem_post releases, a wait acquires); a
  *       lock or semaphore initialized or destroyed forgets its clock
- * csan interposes these functions (the real ones come from the next
- * library, dlsym(RTLD_NEXT)). Until the program has a region of host
+ * and the C11 <threads.h> equivalents (thrd_create, thrd_join, mtx_*,
+ * cnd_wait). csan interposes these functions (the real ones come from the
+ * next library, dlsym(RTLD_NEXT)). Until the program has a region of host
  * memory the device uses there is no clock to pass: each call is a load
  * and a forward. csan's own locks pass nothing (core/csan_own_locks.h).
  * Hand-overs through atomics alone are not seen (TSan's annotations would
@@ -27,6 +28,7 @@
 #include <semaphore.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 /* The real function, looked up once. */
 #define REAL(ret, name, params)                                                                \
@@ -116,6 +118,7 @@ static void joined(pthread_t t) { acquire_key(thread_key(t), true); }
  * creator had a clock. */
 typedef struct thread_start {
   void *(*fn)(void *);
+  int (*c11_fn)(void *); /* thrd_create's function, when fn is null */
   void *arg;
   csan_model *model;
   csan_vc *vc;
@@ -142,20 +145,32 @@ CSAN_NO_INSTRUMENT static void *start(void *p) {
   return ret;
 }
 
-REAL(int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+/* The same for a thread of thrd_create (C11 threads, which glibc starts
+ * without pthread_create). */
+CSAN_NO_INSTRUMENT static int c11_start(void *p) {
+  thread_start *s = p;
+  tl_start = s;
+  if (s->vc)
+    csan_model_thread_pending(s->model, s->vc);
+  int ret = s->c11_fn(s->arg);
+  thread_end();
+  free(tl_start);
+  tl_start = NULL;
+  return ret;
+}
 
-CSAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
-                               void *arg) {
-  pthread_create_fn r = real_pthread_create();
+/* The start block for a new thread: the creator's clock, if it has one.
+ * (No lock here: program code may create threads inside a CUDA call csan
+ * holds.) A creator without a clock hands over nothing: the new thread
+ * starts from the host clock at its first use. */
+static thread_start *start_block(void *(*fn)(void *), int (*c11_fn)(void *), void *arg) {
   if (!csan_g.model)
-    return r(t, attr, fn, arg);
-  /* A creator without a clock of its own yet hands over nothing: the new
-   * thread starts from the host clock at its first use. (No lock here:
-   * program code may create threads inside a CUDA call csan holds.) */
+    return NULL;
   thread_start *s = malloc(sizeof *s);
   if (!s)
-    return r(t, attr, fn, arg);
+    return NULL;
   s->fn = fn;
+  s->c11_fn = c11_fn;
   s->arg = arg;
   s->model = csan_g.model;
   s->vc = NULL;
@@ -166,11 +181,25 @@ CSAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(
     if (s->vc)
       memcpy(s->vc, vc, sizeof *s->vc);
   }
+  return s;
+}
+
+static void start_block_free(thread_start *s) {
+  free(s->vc);
+  free(s);
+}
+
+REAL(int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
+
+CSAN_EXPORT int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
+                               void *arg) {
+  pthread_create_fn r = real_pthread_create();
+  thread_start *s = start_block(fn, NULL, arg);
+  if (!s)
+    return r(t, attr, fn, arg);
   int rc = r(t, attr, start, s);
-  if (rc) {
-    free(s->vc);
-    free(s);
-  }
+  if (rc)
+    start_block_free(s);
   return rc;
 }
 
@@ -425,5 +454,100 @@ CSAN_EXPORT int sem_timedwait(sem_t *sem, const struct timespec *abs) {
   int rc = real_sem_timedwait()(sem, abs);
   if (!rc)
     acquire(sem);
+  return rc;
+}
+
+/* ------------------------------------------------------------------------
+ * C11 threads (<threads.h>). glibc runs them on its pthread internals,
+ * not through the entry points above, so they are interposed themselves:
+ * the real functions do the work, and csan passes the clocks around them
+ * as for their pthread counterparts.
+ * ---------------------------------------------------------------------- */
+
+REAL(int, thrd_create, (thrd_t *, thrd_start_t, void *))
+REAL(int, thrd_join, (thrd_t, int *))
+REAL(void, thrd_exit, (int))
+REAL(int, mtx_init, (mtx_t *, int))
+REAL(void, mtx_destroy, (mtx_t *))
+REAL(int, mtx_lock, (mtx_t *))
+REAL(int, mtx_trylock, (mtx_t *))
+REAL(int, mtx_timedlock, (mtx_t *restrict, const struct timespec *restrict))
+REAL(int, mtx_unlock, (mtx_t *))
+REAL(int, cnd_wait, (cnd_t *, mtx_t *))
+REAL(int, cnd_timedwait, (cnd_t *restrict, mtx_t *restrict, const struct timespec *restrict))
+
+CSAN_EXPORT int thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
+  thread_start *s = start_block(NULL, fn, arg);
+  if (!s)
+    return real_thrd_create()(t, fn, arg);
+  int rc = real_thrd_create()(t, c11_start, s);
+  if (rc != thrd_success)
+    start_block_free(s);
+  return rc;
+}
+
+CSAN_EXPORT int thrd_join(thrd_t t, int *res) {
+  int rc = real_thrd_join()(t, res);
+  if (rc == thrd_success)
+    joined(t);
+  return rc;
+}
+
+CSAN_EXPORT __attribute__((noreturn)) void thrd_exit(int res) {
+  thread_end();
+  free(tl_start);
+  tl_start = NULL;
+  real_thrd_exit()(res);
+  __builtin_unreachable();
+}
+
+CSAN_EXPORT int mtx_init(mtx_t *m, int type) {
+  forget(m);
+  return real_mtx_init()(m, type);
+}
+
+CSAN_EXPORT void mtx_destroy(mtx_t *m) {
+  forget(m);
+  real_mtx_destroy()(m);
+}
+
+CSAN_EXPORT int mtx_lock(mtx_t *m) {
+  int rc = real_mtx_lock()(m);
+  if (rc == thrd_success)
+    acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int mtx_trylock(mtx_t *m) {
+  int rc = real_mtx_trylock()(m);
+  if (rc == thrd_success)
+    acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int mtx_timedlock(mtx_t *restrict m, const struct timespec *restrict abs) {
+  int rc = real_mtx_timedlock()(m, abs);
+  if (rc == thrd_success)
+    acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int mtx_unlock(mtx_t *m) {
+  release(m);
+  return real_mtx_unlock()(m);
+}
+
+CSAN_EXPORT int cnd_wait(cnd_t *c, mtx_t *m) {
+  release(m);
+  int rc = real_cnd_wait()(c, m);
+  acquire(m);
+  return rc;
+}
+
+CSAN_EXPORT int cnd_timedwait(cnd_t *restrict c, mtx_t *restrict m,
+                              const struct timespec *restrict abs) {
+  release(m);
+  int rc = real_cnd_timedwait()(c, m, abs);
+  acquire(m);
   return rc;
 }

@@ -6,7 +6,7 @@
 // rt_host/cuda/csan_lib.def with csan-host's two entry points for library
 // calls, and csan-host's host access entry points (bounds, check, the
 // fake's kernel hook), the C library's thread, lock, barrier and semaphore
-// functions that pass host threads' clocks (csan_api_hostmem_threads.c)
+// functions (POSIX and C11) that pass host threads' clocks (csan_api_hostmem_threads.c)
 // (everything else of the runtime is hidden). In an ASan build the linker
 // also exports the bounds of ASan's globals section,
 // __start_asan_globals/__stop_asan_globals, and ASan gives each exported
@@ -56,6 +56,8 @@ int main(int argc, char **argv) {
     printf("pthread_cond_wait\npthread_cond_timedwait\npthread_cond_clockwait\n"
            "pthread_barrier_wait\n");
     printf("sem_init\nsem_destroy\nsem_post\nsem_wait\nsem_trywait\nsem_timedwait\n");
+    printf("thrd_create\nthrd_join\nthrd_exit\nmtx_init\nmtx_destroy\nmtx_lock\n"
+           "mtx_trylock\nmtx_timedlock\nmtx_unlock\ncnd_wait\ncnd_timedwait\n");
     printf("__csan_launch_result_used\n");
     for (size_t i = 0; i < sizeof lib_wrappers / sizeof lib_wrappers[0]; i++)
       printf("%s\n", lib_wrappers[i]);
