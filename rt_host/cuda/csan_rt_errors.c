@@ -26,6 +26,7 @@
 #include "csan_rt_errors.h"
 
 #include "csan_memerr.h"
+#include "csan_rt_sites.h"
 #include "csan_stack.h"
 
 #include <stdlib.h>
@@ -92,6 +93,7 @@ void csan_rt_errors_call(void) {
 void csan_rt_errors_exit(void) {
   if (tl_pending.set)
     report_ignored(NULL);
+  csan_rt_memerr_exit();
   /* A fault no call of the program returned (it never checked). */
   if (atomic_load(&csan_g.dev) == CSAN_DEV_READY)
     csan_rt_errors_result(cudaPeekAtLastError(), NULL, NULL, NULL);
@@ -237,6 +239,9 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
       atomic_load_explicit(&csan_g.dev, memory_order_acquire) != CSAN_DEV_READY ||
       atomic_exchange(&reported, true))
     return;
+  /* What the device recorded before the fault comes first: a kernel's bad
+   * access names its line and thread. */
+  csan_rt_memerr_drain();
   bool markers = atomic_load(&g_mark_state) == MARK_ON;
   csan_fault_progress prog[CSAN_FAULTS_SLOTS];
   size_t n = csan_faults_snapshot(markers ? g_mark : NULL,
@@ -284,4 +289,134 @@ bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *
   who.stack = stack;
   csan_memerr_report(&csan_g.flags, &e, &who);
   return csan_g.flags.halt_on_memory_error;
+}
+
+/* ------------------------------------------------------------------------
+ * Memory errors of kernels: the device's ring (csan_abi.h,
+ * csan_memerr_dev.h). Host-mapped, so the host reads it with plain loads
+ * at every drain, at a fault and at exit, never waiting for the device.
+ * ---------------------------------------------------------------------- */
+
+#define MEMERR_RING_RECORDS 1024u
+
+static csan_memerr_ring *g_ring; /* host view; null: memory errors of kernels off */
+static uint64_t g_ring_dev;
+static pthread_mutex_t g_ring_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t g_unseen_sites; /* no-page accesses to memory CUDA knows and csan does not */
+
+uint64_t csan_rt_memerr_setup(void) {
+  if (!csan_g.flags.memory_errors || g_ring_dev)
+    return g_ring_dev;
+  size_t bytes = CSAN_MEMERR_RECORDS_OFFSET + MEMERR_RING_RECORDS * sizeof(csan_memerr_record);
+  void *p = NULL;
+  CUdeviceptr d = 0;
+  CUresult r =
+      csan_g.drv.cuMemHostAlloc(&p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+  if (r == CUDA_SUCCESS)
+    r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+  if (r != CUDA_SUCCESS) {
+    csan_log_printf("csan: WARNING: no host-mapped memory for the memory-error ring (CUDA error "
+                    "%d): kernels' bad accesses are not checked\n",
+                    (int)r);
+    return 0;
+  }
+  memset(p, 0, bytes); /* before any kernel can reach it */
+  g_ring = p;
+  g_ring->capacity = MEMERR_RING_RECORDS;
+  g_ring_dev = (uint64_t)d;
+  return g_ring_dev;
+}
+
+bool csan_rt_memerr_on(void) {
+  return g_ring_dev != 0;
+}
+
+/* Memory CUDA knows at addr (an allocation csan did not see: a library's,
+ * the device heap, mapped host memory): the device's no-page record is then
+ * no error. */
+static bool cuda_knows(uint64_t addr) {
+  unsigned int type = 0;
+  if (!csan_g.drv.cuPointerGetAttribute)
+    return true; /* cannot ask: say nothing rather than something wrong */
+  return csan_g.drv.cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                          (CUdeviceptr)addr) == CUDA_SUCCESS;
+}
+
+/* Classifies and reports one record; true when the program must stop. */
+static bool memerr_record(const csan_memerr_record *r) {
+  csan_op_info op;
+  bool have_op = csan_ops_find(csan_g.ops, r->slot, r->epoch, &op);
+  csan_memerr_access acc = {r->addr, r->size, (r->access & CSAN_ACC_WRITE) != 0, false, NULL};
+  csan_memerr e;
+  csan_memerr_kind k = csan_memerr_classify(csan_g.allocs, &acc, &e); /* locks the registry */
+  if (k == CSAN_MEMERR_NONE)
+    return false;
+  csan_memerr_who who;
+  memset(&who, 0, sizeof who);
+  who.kernel = true;
+  who.what = have_op ? op.what : NULL;
+  if (have_op) {
+    who.site = op.site;
+    who.stack = op.stack;
+  }
+  csan_site_info si;
+  memset(&si, 0, sizeof si);
+  if (have_op && r->site && csan_rt_site_resolve(op.module, (uint32_t)r->site, &si) && si.file) {
+    who.device_file = si.file;
+    who.device_line = si.line;
+  }
+  if (r->hint == CSAN_MEMERR_HINT_NO_PAGE && cuda_knows(r->addr)) {
+    /* Not csan's to judge: counted, and named once per site. */
+    if (g_unseen_sites++ < 10)
+      csan_log_printf("csan: WARNING: kernel %s at %s:%u accessed %#llx, memory csan did not "
+                      "see allocated (by code csan does not instrument): not checked\n",
+                      who.what ? csan_demangle(who.what) : "(unknown)",
+                      who.device_file ? who.device_file : "(unknown)", who.device_line,
+                      (unsigned long long)r->addr);
+    return false;
+  }
+  who.have_thread = true;
+  for (int d = 0; d < 3; d++) {
+    who.block[d] = r->block[d];
+    who.thread[d] = r->thread[d];
+  }
+  csan_memerr_report(&csan_g.flags, &e, &who);
+  return csan_g.flags.halt_on_memory_error;
+}
+
+bool csan_rt_memerr_drain(void) {
+  csan_memerr_ring *ring = g_ring;
+  if (!ring)
+    return false;
+  bool halt = false;
+  pthread_mutex_lock(&g_ring_mu);
+  csan_memerr_record *rec =
+      (csan_memerr_record *)(void *)((char *)ring + CSAN_MEMERR_RECORDS_OFFSET);
+  for (uint32_t i = 0; i < ring->capacity; i++) {
+    _Atomic uint32_t *state = (_Atomic uint32_t *)(void *)&rec[i].state;
+    if (atomic_load_explicit(state, memory_order_acquire) != CSAN_MEMERR_READY)
+      continue;
+    csan_memerr_record copy = rec[i];
+    /* Empty again: state and access, the 8 bytes a writer claims by CAS. */
+    atomic_store_explicit((_Atomic uint64_t *)(void *)&rec[i].state, 0, memory_order_release);
+    if (!halt)
+      halt = memerr_record(&copy);
+  }
+  pthread_mutex_unlock(&g_ring_mu);
+  return halt;
+}
+
+void csan_rt_memerr_exit(void) {
+  csan_memerr_ring *ring = g_ring;
+  if (!ring)
+    return;
+  uint32_t dropped = atomic_load((_Atomic uint32_t *)(void *)&ring->dropped);
+  if (dropped)
+    csan_log_printf("csan: WARNING: %u memory error(s) of kernels found the memory-error ring "
+                    "full and are not reported\n",
+                    dropped);
+  if (g_unseen_sites > 10)
+    csan_log_printf("csan: WARNING: %llu kernel access site(s) used memory csan did not see "
+                    "allocated: not checked\n",
+                    (unsigned long long)g_unseen_sites);
 }

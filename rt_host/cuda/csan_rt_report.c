@@ -294,6 +294,8 @@ static void drain(void) {
 }
 
 void csan_rt_drain(void) {
+  if (csan_rt_memerr_drain()) /* kernels' memory errors: host-mapped, no device read */
+    csan_rt_halt();
   if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)
     return;
   /* Site descriptors are read through their module: csan's context. */
