@@ -145,6 +145,7 @@ void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, cudaStream_t s, 
     csan_rt_shadow_empty_on(o.cu, base, size);
     csan_region r = csan_region_linear(base, size);
     csan_rt_shadow_access(o.cu, &o.ctx, &r, size, CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
+    csan_rt_shadow_poison_tail(o.cu, base, size); /* issue 17 */
   }
   csan_rt_op_end(&o, true); /* both kernels are in the stream */
   csan_rt_shadow_tracked((int64_t)size);

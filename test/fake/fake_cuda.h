@@ -113,6 +113,12 @@ void fake_cuda_module_gaps(const char *table);
  * (a no-op when the launch was not instrumented). */
 void fake_cuda_access(const fake_launch *launch, const void *addr, uint64_t size,
                       uint32_t access, int32_t site);
+/* The same, returning the address the access must use: addr, or csan's
+ * zero/sink bytes when memory errors are on and the bytes are poisoned or
+ * freed (recorded in the memory-error ring as the device runtime does). */
+void *fake_cuda_access_use(const fake_launch *launch, void *addr, uint64_t size,
+                           uint32_t access, int32_t site);
+void *fake_cuda_kernel_access_use(void *addr, uint64_t size, uint32_t access, int32_t site);
 /* The same with the most recent launch. */
 void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access, int32_t site);
 const fake_launch *fake_cuda_last_launch(void);
