@@ -241,10 +241,12 @@ typedef struct csan_pool {
    * (0 = empty); high 32 bits: a counter bumped by every pop and push so a
    * compare-and-swap cannot mistake a recycled top for the one it read. */
   uint64_t free_head;
-  /* Device address of the memory-error ring (csan_memerr_ring), 0 = none.
-   * Here rather than in the launch context: only the slow path reads it,
-   * and the context keeps its size. */
+  /* Device addresses of the memory-error ring (csan_memerr_ring, in
+   * host-mapped memory) and its counters (csan_memerr_counters, in device
+   * memory); 0 = none. Here rather than in the launch context: only the
+   * slow path reads them, and the context keeps its size. */
   uint64_t memerr;
+  uint64_t memerr_counters;
   /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
 } csan_pool;
 #define CSAN_POOL_BLOCKS_OFFSET 128u
@@ -328,11 +330,14 @@ typedef struct csan_race_table {
  * allocated (libraries, the device heap) may be valid, and the host asks
  * the driver before it reports.
  *
- * The ring lives in host-mapped memory: it survives a fault of the context
- * and the host reads it with plain loads, never waiting for the device.
- * A writer claims slot head++ % capacity by a CAS of its state EMPTY ->
- * WRITING (full: counted in dropped), fills it and publishes it READY with a
- * system-scope release; the host copies READY records and sets them EMPTY.
+ * The records live in host-mapped memory: they survive a fault of the
+ * context and the host reads them with plain loads, never waiting for the
+ * device. The counters and the per-site filter live in device memory (no
+ * atomics cross the bus, and the filter is read at every no-page access).
+ * A writer takes slot head++ % capacity; a slot still READY (unread) makes
+ * the error count in dropped; otherwise the writer fills it and publishes
+ * it READY with a system-scope release; the host copies READY records and
+ * sets them EMPTY.
  * ---------------------------------------------------------------------- */
 #define CSAN_SITE_POISON 1u /* site word of a poison record (real sites are multiples of 32) */
 
@@ -360,20 +365,28 @@ typedef struct csan_memerr_record {
 CSAN_STATIC_ASSERT(sizeof(csan_memerr_record) == 64, "memory-error record layout is ABI");
 
 /* Bits of the per-(site, hint) filter: a site's error is appended once;
- * later ones (and a site whose bit another site took) count in `folded`. */
+ * later ones (and a site whose bit another site took) count in `folded`
+ * (no-page accesses, which go ahead, are not counted). */
 #define CSAN_MEMERR_SEEN_BITS 8192u
 
-typedef struct csan_memerr_ring {
+typedef struct csan_memerr_counters { /* device memory */
+  uint32_t head;    /* records claimed so far (wraps) */
+  uint32_t dropped; /* errors that found their slot still unread */
+  uint32_t folded;  /* errors of a site already appended */
+  uint32_t reserved;
+  uint64_t seen[CSAN_MEMERR_SEEN_BITS / 64u];
+} csan_memerr_counters;
+CSAN_STATIC_ASSERT(sizeof(csan_memerr_counters) == 16 + CSAN_MEMERR_SEEN_BITS / 8u,
+                   "memory-error counters layout is ABI");
+
+typedef struct csan_memerr_ring { /* host-mapped memory */
   uint32_t capacity; /* records, a power of two */
-  uint32_t head;     /* records claimed so far (wraps) */
-  uint32_t dropped;  /* errors that found their slot still unread */
-  uint32_t folded;   /* errors of a site already appended */
+  uint32_t reserved[3];
   uint8_t zero[16];  /* suppressed loads read these: never written */
   uint8_t sink[16];  /* suppressed stores and atomics write these */
-  uint32_t seen[CSAN_MEMERR_SEEN_BITS / 32u];
   /* csan_memerr_record records[capacity] follows at CSAN_MEMERR_RECORDS_OFFSET */
 } csan_memerr_ring;
-#define CSAN_MEMERR_RECORDS_OFFSET 1088u
+#define CSAN_MEMERR_RECORDS_OFFSET 64u
 CSAN_STATIC_ASSERT(sizeof(csan_memerr_ring) <= CSAN_MEMERR_RECORDS_OFFSET,
                    "ring header fits before the records");
 CSAN_STATIC_ASSERT(CSAN_MEMERR_RECORDS_OFFSET % 64u == 0, "records are 64-byte aligned");

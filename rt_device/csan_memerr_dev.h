@@ -74,16 +74,11 @@ CSAN_SH_FN uint32_t csan_memerr_hint(const csan_launch_ctx *ctx, uint64_t a, uin
   return hint ? hint : nopage ? CSAN_MEMERR_HINT_NO_PAGE : 0;
 }
 
-CSAN_SH_FN csan_memerr_ring *csan_memerr_ring_of(const csan_launch_ctx *ctx) {
-  const csan_pool *pool = (const csan_pool *)(uintptr_t)ctx->pool;
-  return pool ? (csan_memerr_ring *)(uintptr_t)pool->memerr : (csan_memerr_ring *)0;
-}
-
-/* Sets the (site, hint) bit of the ring's filter; false when it was set. */
-CSAN_SH_FN int csan_memerr_first(csan_memerr_ring *ring, int32_t site, uint32_t hint) {
+/* Sets the (site, hint) bit of the filter; false when it was set. */
+CSAN_SH_FN int csan_memerr_first(csan_memerr_counters *c, int32_t site, uint32_t hint) {
   uint32_t h = ((uint32_t)site * 0x9e3779b1u) ^ (hint * 0x85ebca6bu);
   h = (h ^ (h >> 15)) & (CSAN_MEMERR_SEEN_BITS - 1u);
-  uint64_t *w = (uint64_t *)(uintptr_t)&ring->seen[0] + (h >> 6);
+  uint64_t *w = &c->seen[h >> 6];
   uint64_t bit = 1ull << (h & 63u);
   uint64_t old = csan_sh_load64(w);
   while (!(old & bit)) {
@@ -97,20 +92,24 @@ CSAN_SH_FN int csan_memerr_first(csan_memerr_ring *ring, int32_t site, uint32_t 
 
 /* Appends the record of a bad access (once per site and hint). */
 CSAN_SH_COLD_FN void csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_ring *ring,
-                                        uint64_t a, uint64_t n, uint32_t access, int32_t site,
-                                        uint32_t hint, const csan_who *who) {
-  if (!csan_memerr_first(ring, site, hint)) {
-    csan_sh_fetch_add32(&ring->folded, 1);
+                                        csan_memerr_counters *c, uint64_t a, uint64_t n,
+                                        uint32_t access, int32_t site, uint32_t hint,
+                                        const csan_who *who) {
+  if (!csan_memerr_first(c, site, hint)) {
+    if (hint != CSAN_MEMERR_HINT_NO_PAGE)
+      csan_sh_fetch_add32(&c->folded, 1);
     return;
   }
   uint32_t cap = ring->capacity;
-  uint32_t i = csan_sh_fetch_add32(&ring->head, 1) & (cap - 1u);
+  uint32_t i = csan_sh_fetch_add32(&c->head, 1) & (cap - 1u);
   csan_memerr_record *r =
       (csan_memerr_record *)((char *)ring + CSAN_MEMERR_RECORDS_OFFSET) + i;
-  if (!cap || csan_sh_cas64_acq_rel((uint64_t *)(uintptr_t)&r->state, 0, CSAN_MEMERR_WRITING)) {
-    csan_sh_fetch_add32(&ring->dropped, 1);
+  if (!cap || csan_sh_load32_acquire(&r->state) != CSAN_MEMERR_EMPTY) {
+    csan_sh_fetch_add32(&c->dropped, 1);
     return;
   }
+  csan_sh_store32(&r->state, CSAN_MEMERR_WRITING);
+  r->access = access;
   r->addr = a;
   r->size = (uint32_t)n;
   r->site = site;
@@ -131,7 +130,6 @@ CSAN_SH_COLD_FN void csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_
       r->thread[d] = w.thread[d];
     }
   }
-  csan_sh_store32(&r->access, access);
   csan_me_publish32(&r->state, CSAN_MEMERR_READY);
 }
 
@@ -141,13 +139,15 @@ CSAN_SH_COLD_FN void csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_
  * Records the error. A no-page access is recorded and goes ahead. */
 CSAN_SH_COLD_FN uint64_t csan_memerr_check(const csan_launch_ctx *ctx, uint64_t a, uint64_t n,
                                            uint32_t access, int32_t site, const csan_who *who) {
-  csan_memerr_ring *ring = csan_memerr_ring_of(ctx);
-  if (!ring || !n || n > CSAN_GRANULE_SIZE)
+  const csan_pool *pool = (const csan_pool *)(uintptr_t)ctx->pool;
+  csan_memerr_ring *ring = pool ? (csan_memerr_ring *)(uintptr_t)pool->memerr : 0;
+  csan_memerr_counters *c = pool ? (csan_memerr_counters *)(uintptr_t)pool->memerr_counters : 0;
+  if (!ring || !c || !n || n > CSAN_GRANULE_SIZE)
     return a;
   uint32_t hint = csan_memerr_hint(ctx, a, n);
   if (!hint)
     return a;
-  csan_memerr_append(ctx, ring, a, n, access, site, hint, who);
+  csan_memerr_append(ctx, ring, c, a, n, access, site, hint, who);
   if (hint == CSAN_MEMERR_HINT_NO_PAGE)
     return a;
   uint8_t *use = (access & (CSAN_ACC_WRITE | CSAN_ACC_ATOMIC)) ? ring->sink : ring->zero;

@@ -246,7 +246,7 @@ static bool make_device_memory(char *why, size_t n) {
   memset(&ph, 0, sizeof ph);
   ph.capacity = (uint32_t)blocks;
   ph.next_free = 1;
-  ph.memerr = csan_rt_memerr_setup(); /* issue 17: the device's memory-error ring */
+  csan_rt_memerr_setup(&ph.memerr, &ph.memerr_counters); /* issue 17: kernels' memory errors */
   memcpy(pool_hdr, &ph, sizeof ph);
   g->race_cap = (uint32_t)g->flags.race_table_size;
   size_t race_bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)g->race_cap * sizeof(csan_race);

@@ -300,13 +300,23 @@ bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *
 #define MEMERR_RING_RECORDS 1024u
 
 static csan_memerr_ring *g_ring; /* host view; null: memory errors of kernels off */
-static uint64_t g_ring_dev;
+static uint64_t g_ring_dev, g_counters_dev;
 static pthread_mutex_t g_ring_mu = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t g_unseen_sites; /* no-page accesses to memory CUDA knows and csan does not */
 
-uint64_t csan_rt_memerr_setup(void) {
-  if (!csan_g.flags.memory_errors || g_ring_dev)
-    return g_ring_dev;
+bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters) {
+  *ring = *counters = 0;
+  if (!csan_g.flags.memory_errors)
+    return false;
+  void *c = NULL;
+  if (cudaMalloc(&c, sizeof(csan_memerr_counters)) != cudaSuccess ||
+      cudaMemset(c, 0, sizeof(csan_memerr_counters)) != cudaSuccess) {
+    if (c)
+      cudaFree(c);
+    csan_log_printf("csan: WARNING: no device memory for the memory-error counters: kernels' "
+                    "bad accesses are not checked\n");
+    return false;
+  }
   size_t bytes = CSAN_MEMERR_RECORDS_OFFSET + MEMERR_RING_RECORDS * sizeof(csan_memerr_record);
   void *p = NULL;
   CUdeviceptr d = 0;
@@ -318,13 +328,17 @@ uint64_t csan_rt_memerr_setup(void) {
     csan_log_printf("csan: WARNING: no host-mapped memory for the memory-error ring (CUDA error "
                     "%d): kernels' bad accesses are not checked\n",
                     (int)r);
-    return 0;
+    cudaFree(c);
+    return false;
   }
   memset(p, 0, bytes); /* before any kernel can reach it */
   g_ring = p;
   g_ring->capacity = MEMERR_RING_RECORDS;
   g_ring_dev = (uint64_t)d;
-  return g_ring_dev;
+  g_counters_dev = (uint64_t)(uintptr_t)c;
+  *ring = g_ring_dev;
+  *counters = g_counters_dev;
+  return true;
 }
 
 bool csan_rt_memerr_on(void) {
@@ -407,10 +421,13 @@ bool csan_rt_memerr_drain(void) {
 }
 
 void csan_rt_memerr_exit(void) {
-  csan_memerr_ring *ring = g_ring;
-  if (!ring)
+  if (!g_ring)
     return;
-  uint32_t dropped = atomic_load((_Atomic uint32_t *)(void *)&ring->dropped);
+  csan_memerr_counters c;
+  uint32_t dropped = 0;
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY &&
+      csan_rt_read_device(&c, g_counters_dev, offsetof(csan_memerr_counters, seen)))
+    dropped = c.dropped;
   if (dropped)
     csan_log_printf("csan: WARNING: %u memory error(s) of kernels found the memory-error ring "
                     "full and are not reported\n",

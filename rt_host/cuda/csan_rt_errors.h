@@ -72,12 +72,12 @@ void csan_rt_errors_exit(void);
 
 /* Memory errors of kernels (DESIGN.md, decision 21): the device's ring in
  * host-mapped memory. csan_rt_memerr_setup makes it (csan's context
- * current; 0 when memory_errors is off or it cannot) and returns its device
- * address for the pool header; csan_rt_memerr_on says launches may set
+ * current; false when memory_errors is off or it cannot) and its counters
+ * and gives their device addresses for the pool header; csan_rt_memerr_on says launches may set
  * CSAN_CTX_F_MEMORY_ERRORS. csan_rt_memerr_drain classifies and reports the
  * records the device published (true: halt_on_memory_error says stop);
  * csan_rt_memerr_exit says what could not be reported. */
-uint64_t csan_rt_memerr_setup(void);
+bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters);
 bool csan_rt_memerr_on(void);
 bool csan_rt_memerr_drain(void);
 void csan_rt_memerr_exit(void);

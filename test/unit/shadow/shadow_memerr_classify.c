@@ -12,6 +12,7 @@
 #include "csan_memerr_dev.h"
 
 static csan_memerr_ring *ring;
+static csan_memerr_counters counters;
 
 static const char *where(uint64_t use, uint64_t addr) {
   if (use == addr)
@@ -45,6 +46,7 @@ int main(void) {
   csan_shadow_cpu_ctx(sh, &poison, 0, 0, NULL);
   csan_shadow_cpu_access(sh, &poison, BASE + 1000, 24, FREE, (int32_t)CSAN_SITE_POISON, NULL);
   ((csan_pool *)(uintptr_t)poison.pool)->memerr = (uint64_t)(uintptr_t)ring;
+  ((csan_pool *)(uintptr_t)poison.pool)->memerr_counters = (uint64_t)(uintptr_t)&counters;
 
   launch k = mk(1, 1);
   check("last int", &k, BASE + 996, 4, W, 32);
@@ -80,7 +82,7 @@ int main(void) {
       printf("record hint %u access %u off %#llx size %u site %d launch %u:%u\n", rec[i].hint,
              rec[i].access, (unsigned long long)(rec[i].addr - BASE), rec[i].size, rec[i].site,
              rec[i].slot, rec[i].epoch);
-  printf("head %u folded %u dropped %u\n", ring->head, ring->folded, ring->dropped);
+  printf("head %u folded %u dropped %u\n", counters.head, counters.folded, counters.dropped);
   // CHECK:      record hint 1 access 1 off 0x3e8 size 4 site 64 launch 1:1
   // CHECK-NEXT: record hint 1 access 0 off 0x3e0 size 16 site 96 launch 1:1
   // CHECK-NEXT: record hint 1 access 2 off 0x3fc size 4 site 128 launch 1:1
