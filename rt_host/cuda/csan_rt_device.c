@@ -23,6 +23,7 @@
  */
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
+#include "csan_rt_quarantine.h"
 
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
@@ -419,6 +420,8 @@ void csan_rt_device_lost(void) {
   csan_rt_twins_forget();
   csan_rt_vars_forget();
   csan_rt_report_forget();
+  csan_rt_memerr_forget();    /* issue 17: the ring and counters went with the context */
+  csan_rt_quarantine_forget(); /* and the blocks csan held back */
   /* The reset freed them; nothing to free. */
   csan_g.races = csan_g.pool = csan_g.dir = 0;
   csan_g.priv = NULL;

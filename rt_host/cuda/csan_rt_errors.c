@@ -399,11 +399,15 @@ static bool memerr_record(const csan_memerr_record *r) {
 }
 
 bool csan_rt_memerr_drain(void) {
-  csan_memerr_ring *ring = g_ring;
-  if (!ring)
+  if (!g_ring)
     return false;
   bool halt = false;
   pthread_mutex_lock(&g_ring_mu);
+  csan_memerr_ring *ring = g_ring; /* under the lock: a reset may take it */
+  if (!ring) {
+    pthread_mutex_unlock(&g_ring_mu);
+    return false;
+  }
   csan_memerr_record *rec =
       (csan_memerr_record *)(void *)((char *)ring + CSAN_MEMERR_RECORDS_OFFSET);
   for (uint32_t i = 0; i < ring->capacity; i++) {
@@ -411,7 +415,7 @@ bool csan_rt_memerr_drain(void) {
     if (atomic_load_explicit(state, memory_order_acquire) != CSAN_MEMERR_READY)
       continue;
     csan_memerr_record copy = rec[i];
-    /* Empty again: state and access, the 8 bytes a writer claims by CAS. */
+    /* Empty again (state and access): a writer may take the slot. */
     atomic_store_explicit((_Atomic uint64_t *)(void *)&rec[i].state, 0, memory_order_release);
     if (!halt)
       halt = memerr_record(&copy);
@@ -436,4 +440,11 @@ void csan_rt_memerr_exit(void) {
     csan_log_printf("csan: WARNING: %llu kernel access site(s) used memory csan did not see "
                     "allocated: not checked\n",
                     (unsigned long long)g_unseen_sites);
+}
+
+void csan_rt_memerr_forget(void) {
+  pthread_mutex_lock(&g_ring_mu);
+  g_ring = NULL;
+  g_ring_dev = g_counters_dev = 0;
+  pthread_mutex_unlock(&g_ring_mu);
 }

@@ -81,5 +81,7 @@ bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters);
 bool csan_rt_memerr_on(void);
 bool csan_rt_memerr_drain(void);
 void csan_rt_memerr_exit(void);
+/* The context is gone (cudaDeviceReset): so are the ring and counters. */
+void csan_rt_memerr_forget(void);
 
 #endif /* CSAN_RT_ERRORS_H */

@@ -33,6 +33,7 @@
 #include "csan_rt_device.h"
 #include "csan_rt_hostmem.h"
 #include "csan_rt_ops.h"
+#include "csan_rt_quarantine.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
 
@@ -103,7 +104,14 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
   }
   if (known && (a.flags & CSAN_ALLOC_MANAGED))
     csan_rt_hostmem_remove(p);
-  bool ok = call(arg);
+  /* Issue 17: ordinary device memory, tagged FREE after csan synchronized
+   * the device, may be held back from the allocator (quarantine_mb); a
+   * block freed again while held is released now. */
+  bool hold = tagged && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
+                                     CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED));
+  if (!known)
+    csan_rt_quarantine_take((uint64_t)(uintptr_t)p);
+  bool ok = (hold && csan_rt_quarantine_hold(a.base, a.size)) || call(arg);
   if (tagged && !ok) {
     /* Still allocated after all: live again, without the FREE markers. */
     csan_rt_allocs_lock();

@@ -32,6 +32,7 @@
 #include "csan_rt_hostmem.h"
 #include "csan_rt_memops.h"
 #include "csan_rt_ops.h"
+#include "csan_rt_quarantine.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
 #include "csan_rt_vars.h"
@@ -48,6 +49,10 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan
     return cudaMalloc(devPtr, size);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc(devPtr, size);
+  if (r == cudaErrorMemoryAllocation && csan_rt_quarantine_flush()) {
+    (void)cudaGetLastError(); /* the first try's error is not the program's */
+    r = cudaMalloc(devPtr, size);
+  }
   if (r == cudaSuccess)
     csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE, "cudaMalloc", NULL, site,
                stack);
