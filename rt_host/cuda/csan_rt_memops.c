@@ -71,9 +71,11 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
    * handed the same bytes). Whether the program may count on it is
    * documented_sync_only's choice (core/csan_syncs.h). */
   bool ordered = !known || !(a.flags & CSAN_ALLOC_STREAM_ORDERED);
+  bool synced = false;
   if (ordered) {
     csan_vc all;
     if (csan_rt_device_sync(&all) == cudaSuccess) {
+      synced = true;
       if (csan_g.flags.documented_sync_only)
         csan_syncs_add(csan_g.syncs, api, site, &all, csan_model_last_op_id(csan_g.model));
       else
@@ -105,9 +107,10 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
   if (known && (a.flags & CSAN_ALLOC_MANAGED))
     csan_rt_hostmem_remove(p);
   /* Issue 17: ordinary device memory, tagged FREE after csan synchronized
-   * the device, may be held back from the allocator (quarantine_mb); a
-   * block freed again while held is released now. */
-  bool hold = tagged && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
+   * the device, may be held back from the allocator (quarantine_mb); not
+   * when that synchronization failed (the real free returns the error to
+   * the program). A block freed again while held is released now. */
+  bool hold = tagged && synced && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
                                      CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED));
   if (!known)
     csan_rt_quarantine_take((uint64_t)(uintptr_t)p);
