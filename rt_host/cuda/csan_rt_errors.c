@@ -299,8 +299,10 @@ bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *
 
 #define MEMERR_RING_RECORDS 1024u
 
-static csan_memerr_ring *g_ring; /* host view; null: memory errors of kernels off */
-static uint64_t g_ring_dev, g_counters_dev;
+/* Host view of the ring (null: memory errors of kernels off) and the device
+ * addresses; set at the device's set-up, read by any thread's drain. */
+static _Atomic(csan_memerr_ring *) g_ring;
+static _Atomic uint64_t g_ring_dev, g_counters_dev;
 static pthread_mutex_t g_ring_mu = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t g_unseen_sites; /* no-page accesses to memory CUDA knows and csan does not */
 
@@ -332,17 +334,17 @@ bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters) {
     return false;
   }
   memset(p, 0, bytes); /* before any kernel can reach it */
-  g_ring = p;
-  g_ring->capacity = MEMERR_RING_RECORDS;
-  g_ring_dev = (uint64_t)d;
-  g_counters_dev = (uint64_t)(uintptr_t)c;
-  *ring = g_ring_dev;
-  *counters = g_counters_dev;
+  ((csan_memerr_ring *)p)->capacity = MEMERR_RING_RECORDS;
+  atomic_store(&g_ring_dev, (uint64_t)d);
+  atomic_store(&g_counters_dev, (uint64_t)(uintptr_t)c);
+  atomic_store(&g_ring, (csan_memerr_ring *)p);
+  *ring = (uint64_t)d;
+  *counters = (uint64_t)(uintptr_t)c;
   return true;
 }
 
 bool csan_rt_memerr_on(void) {
-  return g_ring_dev != 0;
+  return atomic_load_explicit(&g_ring_dev, memory_order_relaxed) != 0;
 }
 
 /* Memory CUDA knows at addr (an allocation csan did not see: a library's,
@@ -399,11 +401,11 @@ static bool memerr_record(const csan_memerr_record *r) {
 }
 
 bool csan_rt_memerr_drain(void) {
-  if (!g_ring)
+  if (!atomic_load(&g_ring))
     return false;
   bool halt = false;
   pthread_mutex_lock(&g_ring_mu);
-  csan_memerr_ring *ring = g_ring; /* under the lock: a reset may take it */
+  csan_memerr_ring *ring = atomic_load(&g_ring); /* under the lock: a reset may take it */
   if (!ring) {
     pthread_mutex_unlock(&g_ring_mu);
     return false;
@@ -416,7 +418,7 @@ bool csan_rt_memerr_drain(void) {
       continue;
     csan_memerr_record copy = rec[i];
     /* Empty again (state and access): a writer may take the slot. */
-    atomic_store_explicit((_Atomic uint64_t *)(void *)&rec[i].state, 0, memory_order_release);
+    atomic_store_explicit(state, CSAN_MEMERR_EMPTY, memory_order_release);
     if (!halt)
       halt = memerr_record(&copy);
   }
@@ -425,12 +427,12 @@ bool csan_rt_memerr_drain(void) {
 }
 
 void csan_rt_memerr_exit(void) {
-  if (!g_ring)
+  if (!atomic_load(&g_ring))
     return;
   csan_memerr_counters c;
   uint32_t dropped = 0;
   if (atomic_load(&csan_g.dev) == CSAN_DEV_READY &&
-      csan_rt_read_device(&c, g_counters_dev, offsetof(csan_memerr_counters, seen)))
+      csan_rt_read_device(&c, atomic_load(&g_counters_dev), offsetof(csan_memerr_counters, seen)))
     dropped = c.dropped;
   if (dropped)
     csan_log_printf("csan: WARNING: %u memory error(s) of kernels found the memory-error ring "
@@ -444,7 +446,8 @@ void csan_rt_memerr_exit(void) {
 
 void csan_rt_memerr_forget(void) {
   pthread_mutex_lock(&g_ring_mu);
-  g_ring = NULL;
-  g_ring_dev = g_counters_dev = 0;
+  atomic_store(&g_ring, NULL);
+  atomic_store(&g_ring_dev, 0);
+  atomic_store(&g_counters_dev, 0);
   pthread_mutex_unlock(&g_ring_mu);
 }
