@@ -6,7 +6,8 @@
 // reports each site once, as out of bounds with the kernel, its device line,
 // block and thread and the allocation's line, and exits 66. The fixed twin
 // stays inside; memory_errors=0 neither checks nor redirects;
-// halt_on_memory_error=1 stops at the first report.
+// halt_on_memory_error=1 stops at the first report; report_format=json
+// gives the same fields.
 // RUN: %cc_rt -o %t
 // RUN: %run %t bad > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=BAD < %t.out
@@ -16,6 +17,8 @@
 // RUN: FileCheck %s --check-prefix=OFF --implicit-check-not=csan: < %t.out
 // RUN: env CSAN_OPTIONS=halt_on_memory_error=1 %run %t bad > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=HALT < %t.out
+// RUN: env CSAN_OPTIONS=report_format=json %run %t bad > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=JSON < %t.out
 #include "rt_test.h"
 
 KERNEL_STUB(fill)
@@ -67,3 +70,7 @@ int main(int argc, char **argv) {
 // HALT:      SUMMARY: csan: out-of-bounds fill.cu:7 in fill(int*)
 // HALT-NOT:  redirected
 // HALT:      exit=66
+
+// JSON:      {"type":"memory-error","kind":"out-of-bounds","access":"write",{{.*}}"size":4,{{.*}}"what":"fill(int*)","kernel":true,{{.*}}"device_file":"fill.cu","device_line":7,"block":[0,0,0],"thread":[0,0,0],"allocation":{{{.*}}"size":1000,"offset":1000,"freed":false,"api":"cudaMalloc",
+// JSON-NEXT: {"type":"memory-error","kind":"out-of-bounds","access":"read",{{.*}}"device_file":"fill.cu","device_line":8,
+// JSON:      exit=66
