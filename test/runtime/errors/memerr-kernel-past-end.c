@@ -29,9 +29,9 @@ int main(int argc, char **argv) {
   int32_t st = fake_cuda_site("fill.cu", 7, 5, "_Z4fillPi", CSAN_ACC_WRITE, 4);
   int32_t ld = fake_cuda_site("fill.cu", 8, 9, "_Z4fillPi", CSAN_ACC_READ, 4);
   int *p;
-  CK(__csan_cudaMalloc((void **)&p, 1000, SITE)); // line 29
+  CK(__csan_cudaMalloc((void **)&p, 1000, SITE)); // line 32
   p[250] = 7; /* what the program would find there */
-  LAUNCH(fill, 0, &p); // line 31
+  LAUNCH(fill, 0, &p); // line 34
   const fake_launch *l = fake_cuda_last_launch();
   unsigned n = bad ? 251 : 250; /* bad: one past the end */
   int loaded = 0, redirected = 0;
@@ -50,8 +50,8 @@ int main(int argc, char **argv) {
 // BAD:      ==================
 // BAD-NEXT: csan: ERROR: out of bounds: write of 4 bytes at 0x{{[0-9a-f]+}} by kernel fill(int*) at fill.cu:7
 // BAD-NEXT:   block (0,0,0), thread (0,0,0)
-// BAD-NEXT:   launched at {{.*}}memerr-kernel-past-end.c:31:3
-// BAD:        0x{{[0-9a-f]+}} is 0 bytes after the end of a 1000-byte allocation [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) made by cudaMalloc at {{.*}}memerr-kernel-past-end.c:29:3
+// BAD-NEXT:   launched at {{.*}}memerr-kernel-past-end.c:34:3
+// BAD:        0x{{[0-9a-f]+}} is 0 bytes after the end of a 1000-byte allocation [0x{{[0-9a-f]+}}, 0x{{[0-9a-f]+}}) made by cudaMalloc at {{.*}}memerr-kernel-past-end.c:32:3
 // BAD:      SUMMARY: csan: out-of-bounds fill.cu:7 in fill(int*)
 // BAD-NEXT: ==================
 // BAD-NEXT: ==================
