@@ -84,6 +84,12 @@
  * it, so the bad access is suppressed.
  * ---------------------------------------------------------------------- */
 #define CSAN_DEV_PREFIX "__csan_dev_"
+/* In twins and clones, calls of CUDA's __assertfail(message, file, line,
+ * function, char size) become __csan_dev_assertfail(ctx, message, file,
+ * line, function, char size): it fills the memory-error ring's assert block
+ * (the launch, the file and line), then calls __assertfail. */
+#define CSAN_ASSERTFAIL_NAME "__assertfail"
+#define CSAN_DEV_ASSERTFAIL_NAME "__csan_dev_assertfail"
 
 /* ------------------------------------------------------------------------
  * Stream slots, epochs, vector clocks.
@@ -373,7 +379,7 @@ typedef struct csan_memerr_counters { /* device memory */
   uint32_t head;    /* records claimed so far (wraps) */
   uint32_t dropped; /* errors that found their slot still unread */
   uint32_t folded;  /* errors of a site already appended */
-  uint32_t reserved;
+  uint32_t asserts; /* failed device asserts; the first fills the ring's assert block */
   uint64_t seen[CSAN_MEMERR_SEEN_BITS / 64u];
 } csan_memerr_counters;
 CSAN_STATIC_ASSERT(sizeof(csan_memerr_counters) == 16 + CSAN_MEMERR_SEEN_BITS / 8u,
@@ -384,9 +390,19 @@ typedef struct csan_memerr_ring { /* host-mapped memory */
   uint32_t reserved[3];
   uint8_t zero[16];  /* suppressed loads read these: never written */
   uint8_t sink[16];  /* suppressed stores and atomics write these */
+  /* The first failed device assert of an instrumented kernel (its twin
+   * calls __csan_dev_assertfail instead of __assertfail): which launch and
+   * where. The strings are copied here because the module's memory cannot
+   * be read once the assert has stopped the context. */
+  uint32_t assert_state; /* CSAN_MEMERR_EMPTY / WRITING / READY */
+  uint32_t assert_line;
+  uint32_t assert_slot;
+  csan_epoch_t assert_epoch;
+  char assert_file[128];    /* NUL-terminated, the path's last 127 bytes */
+  char assert_function[64]; /* NUL-terminated, truncated */
   /* csan_memerr_record records[capacity] follows at CSAN_MEMERR_RECORDS_OFFSET */
 } csan_memerr_ring;
-#define CSAN_MEMERR_RECORDS_OFFSET 64u
+#define CSAN_MEMERR_RECORDS_OFFSET 256u
 CSAN_STATIC_ASSERT(sizeof(csan_memerr_ring) <= CSAN_MEMERR_RECORDS_OFFSET,
                    "ring header fits before the records");
 CSAN_STATIC_ASSERT(CSAN_MEMERR_RECORDS_OFFSET % 64u == 0, "records are 64-byte aligned");

@@ -154,4 +154,40 @@ CSAN_SH_COLD_FN uint64_t csan_memerr_check(const csan_launch_ctx *ctx, uint64_t 
   return (uint64_t)(uintptr_t)use;
 }
 
+/* Copies the NUL-terminated s into dst[n], keeping its last n - 1 bytes
+ * when it is longer (a path's file name is at its end). */
+CSAN_SH_FN void csan_memerr_copy_tail(char *dst, uint32_t n, const char *s) {
+  uint32_t len = 0;
+  if (s)
+    while (s[len] && len < 4096u)
+      len++;
+  uint32_t from = len >= n ? len - (n - 1u) : 0;
+  uint32_t k = 0;
+  for (; from + k < len && k + 1u < n; k++)
+    dst[k] = s[from + k];
+  dst[k] = 0;
+}
+
+/* A failed device assert of the launch ctx: the first one fills the ring's
+ * assert block (the host names that launch first when the context then
+ * reports cudaErrorAssert). */
+CSAN_SH_COLD_FN void csan_memerr_assert(const csan_launch_ctx *ctx, const char *file,
+                                        uint32_t line, const char *function) {
+  const csan_pool *pool = ctx ? (const csan_pool *)(uintptr_t)ctx->pool : 0;
+  csan_memerr_ring *ring = pool ? (csan_memerr_ring *)(uintptr_t)pool->memerr : 0;
+  csan_memerr_counters *c = pool ? (csan_memerr_counters *)(uintptr_t)pool->memerr_counters : 0;
+  if (!ring || !c || csan_sh_fetch_add32(&c->asserts, 1) != 0)
+    return;
+  csan_sh_store32(&ring->assert_state, CSAN_MEMERR_WRITING);
+  ring->assert_line = line;
+  ring->assert_slot = ctx->slot;
+  ring->assert_epoch = ctx->epoch;
+  csan_memerr_copy_tail(ring->assert_file, sizeof ring->assert_file, file);
+  uint32_t k = 0;
+  for (; function && function[k] && k + 1u < sizeof ring->assert_function; k++)
+    ring->assert_function[k] = function[k];
+  ring->assert_function[k] = 0;
+  csan_me_publish32(&ring->assert_state, CSAN_MEMERR_READY);
+}
+
 #endif /* CSAN_MEMERR_DEV_H */

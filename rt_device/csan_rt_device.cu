@@ -188,6 +188,19 @@ CSAN_DEV_SIZED(4)
 CSAN_DEV_SIZED(8)
 CSAN_DEV_SIZED(16)
 
+/* CUDA's device assert (CSAN_DEV_ASSERTFAIL_NAME in csan_abi.h): the
+ * launch and the assert's place go to the memory-error ring first, so the
+ * host can name them after the assert stops the context. */
+extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned line,
+                                        const char *function, size_t char_size);
+
+CSAN_DEV_ENTRY void __csan_dev_assertfail(const csan_launch_ctx *ctx, const char *message,
+                                          const char *file, unsigned line,
+                                          const char *function, size_t char_size) {
+  csan_memerr_assert(ctx, file, line, function);
+  __assertfail(message, file, line, function, char_size);
+}
+
 CSAN_DEV_ENTRY void __csan_dev_read_range(const csan_launch_ctx *ctx, const void *addr,
                                           uint64_t size, int32_t site) {
   if (!ctx || !size || !__isGlobal(addr))

@@ -118,6 +118,7 @@ private:
   void initializeCallbacks();
   StructType *launchContextType();
   bool instrumentFunction(Function &F, Argument *CtxArg, StringRef OrigName, bool IsKernel);
+  bool redirectAsserts(Function &F, Value *Ctx);
   void emitCheck(const Access &A, Function &F, StringRef OrigName, Value *Ctx,
                  Value *AnchorInt);
   Value *siteArgument(IRBuilder<> &IRB, const Access &A, Function &F, StringRef OrigName,
@@ -327,6 +328,36 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
 
 /// Checks the accesses of F (a twin or a clone) with CtxArg, its context
 /// parameter. Returns true if F got checks.
+/// Device asserts (DESIGN.md, decision 21): a call of CUDA's __assertfail in
+/// a copy becomes __csan_dev_assertfail(ctx, ...same arguments), which
+/// records the launch and the assert's file and line where the host can
+/// read them after the assert stopped the context. Returns whether F has one.
+bool DeviceInstrumenter::redirectAsserts(Function &F, Value *Ctx) {
+  SmallVector<CallInst *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->getName() == CSAN_ASSERTFAIL_NAME && CI->arg_size() == 5)
+        Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    FunctionType *OrigTy = CI->getFunctionType();
+    SmallVector<Type *, 6> Params{PtrTy};
+    Params.append(OrigTy->param_begin(), OrigTy->param_end());
+    FunctionCallee Wrapper = M.getOrInsertFunction(
+        CSAN_DEV_ASSERTFAIL_NAME, FunctionType::get(OrigTy->getReturnType(), Params, false));
+    SmallVector<Value *, 6> Args{Ctx};
+    Args.append(CI->arg_begin(), CI->arg_end());
+    IRBuilder<> IRB(CI);
+    CallInst *New = IRB.CreateCall(Wrapper, Args);
+    New->setDebugLoc(CI->getDebugLoc());
+    New->copyMetadata(*CI);
+    if (!CI->use_empty())
+      CI->replaceAllUsesWith(New);
+    CI->eraseFromParent();
+  }
+  return !Calls.empty();
+}
+
 bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, StringRef OrigName,
                                             bool IsKernel) {
   if (Filter && !Filter->match(OrigName)) {
@@ -359,12 +390,13 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
       --ChecksLeft;
     ++NumChecks;
   }
+  bool Asserts = redirectAsserts(F, CtxArg);
   if (IsKernel || NumChecks)
     Stats.ChecksPerFunction.emplace_back(F.getName().str(), NumChecks);
   LLVM_DEBUG(dbgs() << "csan-device: " << F.getName() << ": " << NumChecks << " checks of "
                     << Checks.size() << " candidates\n");
   if (!NumChecks)
-    return false;
+    return Asserts; // a copy with an assert needs the context too
 
   // The value every check of F uses, at entry: the anchor.
   IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());

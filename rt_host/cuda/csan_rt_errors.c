@@ -232,6 +232,8 @@ bool csan_rt_errors_sticky(cudaError_t r) {
   }
 }
 
+static void memerr_device_assert(csan_fault_device_record *dev);
+
 void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site *site,
                            const void *ra) {
   static _Atomic bool reported;
@@ -247,8 +249,10 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
   size_t n = csan_faults_snapshot(markers ? g_mark : NULL,
                                   markers ? g_mark + CSAN_FAULTS_SLOTS : NULL, prog,
                                   CSAN_FAULTS_SLOTS);
+  csan_fault_device_record dev;
+  memerr_device_assert(&dev);
   csan_fault_candidate c[16];
-  size_t k = csan_fault_rank(prog, n, NULL, c, markers ? 16 : 0);
+  size_t k = csan_fault_rank(prog, n, &dev, c, markers || dev.valid ? 16 : 0);
   csan_fault_report rep;
   memset(&rep, 0, sizeof rep);
   rep.error = (int)r;
@@ -266,7 +270,7 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
   }
   rep.markers = markers;
   atomic_fetch_add(&g_reported, 1);
-  csan_fault_print(&csan_g.flags, &rep, c, k, NULL);
+  csan_fault_print(&csan_g.flags, &rep, c, k, &dev);
 }
 
 /* ------------------------------------------------------------------------
@@ -449,5 +453,29 @@ void csan_rt_memerr_forget(void) {
   atomic_store(&g_ring, NULL);
   atomic_store(&g_ring_dev, 0);
   atomic_store(&g_counters_dev, 0);
+  pthread_mutex_unlock(&g_ring_mu);
+}
+
+/* The device's record of a failed assert (the ring's assert block), as the
+ * fault ranking's device candidate: the launch by (slot, epoch), the file
+ * and line (interned: the ring may go at a reset). */
+static void memerr_device_assert(csan_fault_device_record *dev) {
+  memset(dev, 0, sizeof *dev);
+  pthread_mutex_lock(&g_ring_mu);
+  csan_memerr_ring *ring = atomic_load(&g_ring);
+  if (ring && atomic_load_explicit((_Atomic uint32_t *)(void *)&ring->assert_state,
+                                   memory_order_acquire) == CSAN_MEMERR_READY) {
+    csan_fault_launch l;
+    char file[sizeof ring->assert_file];
+    memcpy(file, ring->assert_file, sizeof file);
+    file[sizeof file - 1] = 0;
+    if (csan_faults_find_epoch(ring->assert_slot, ring->assert_epoch, &l)) {
+      dev->valid = true;
+      dev->slot = l.slot;
+      dev->seq = l.seq;
+      dev->file = file[0] ? csan_intern(file) : NULL;
+      dev->line = ring->assert_line;
+    }
+  }
   pthread_mutex_unlock(&g_ring_mu);
 }

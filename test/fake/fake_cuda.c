@@ -3225,6 +3225,15 @@ FAKE_EXPORT void fake_cuda_fault(int error) {
   g_sticky = error;
 }
 
+FAKE_EXPORT void fake_cuda_device_assert(const fake_launch *l, const char *file, unsigned line,
+                                         const char *function) {
+  /* What an instrumented twin's __csan_dev_assertfail does before
+   * __assertfail (csan_memerr_dev.h); the original kernel records nothing. */
+  if (l->instrumented)
+    csan_memerr_assert(&l->ctx, file, line, function);
+  fake_cuda_fault(cudaErrorAssert);
+}
+
 FAKE_EXPORT void fake_cuda_stream_hang(const void *stream) {
   pthread_mutex_lock(&g_hung_mu);
   if (g_nhung >= MAX_HUNG)

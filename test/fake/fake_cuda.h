@@ -141,6 +141,10 @@ void fake_cuda_set_hook(const char *name, void (*fn)(void *), void *arg);
  * such as cudaErrorIllegalAddress or cudaErrorAssert). The launch itself
  * returned success; every later runtime and driver call returns the error. */
 void fake_cuda_fault(int error);
+/* A failed device assert in a kernel of launch l: recorded as the device
+ * runtime records it (the launch, file and line), then cudaErrorAssert. */
+void fake_cuda_device_assert(const fake_launch *l, const char *file, unsigned line,
+                             const char *function);
 /* The stream (a handle as launches name it) now runs a kernel that never
  * finishes: its later kernel bodies and stream writes do not run. */
 void fake_cuda_stream_hang(const void *stream);
