@@ -479,3 +479,28 @@ static void memerr_device_assert(csan_fault_device_record *dev) {
   }
   pthread_mutex_unlock(&g_ring_mu);
 }
+
+bool csan_rt_memerr_is_poison(const csan_race *e) {
+  return (e->other & CSAN_TAG_FREE) && CSAN_TAG_GET_SLOT(e->other) == 0 &&
+         CSAN_TAG_GET_EPOCH(e->other) == 0 && e->other_site == CSAN_SITE_POISON;
+}
+
+bool csan_rt_memerr_report_race(const csan_race *e) {
+  csan_memerr_record r;
+  memset(&r, 0, sizeof r);
+  r.access = e->access;
+  r.addr = e->lo;
+  r.size = e->hi > e->lo ? (uint32_t)(e->hi - e->lo) : 1u;
+  r.site = (int32_t)e->site;
+  r.slot = e->slot;
+  r.epoch = e->epoch;
+  r.hint = CSAN_MEMERR_HINT_POISON;
+  for (int d = 0; d < 3; d++) {
+    r.block[d] = e->block[d];
+    r.thread[d] = e->thread[d];
+  }
+  pthread_mutex_lock(&g_ring_mu);
+  bool halt = memerr_record(&r);
+  pthread_mutex_unlock(&g_ring_mu);
+  return halt;
+}

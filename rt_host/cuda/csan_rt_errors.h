@@ -81,6 +81,12 @@ bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters);
 bool csan_rt_memerr_on(void);
 bool csan_rt_memerr_drain(void);
 void csan_rt_memerr_exit(void);
+/* A race entry whose other record is a poison record (FREE, slot 0, epoch
+ * 0, site CSAN_SITE_POISON): an access past an allocation's end that the
+ * slow path met (a range in device code, an escalated granule). Reported
+ * as a memory error (true: halt_on_memory_error says stop). */
+bool csan_rt_memerr_is_poison(const csan_race *e);
+bool csan_rt_memerr_report_race(const csan_race *e);
 /* The context is gone (cudaDeviceReset): so are the ring and counters. */
 void csan_rt_memerr_forget(void);
 
