@@ -433,6 +433,9 @@ bool csan_rt_memerr_drain(void) {
 void csan_rt_memerr_exit(void) {
   if (!atomic_load(&g_ring))
     return;
+  /* Records csan_rt_drain did not take (it needs the device ready, and a
+   * fault may have stopped the context): the ring is host memory. */
+  (void)csan_rt_memerr_drain();
   csan_memerr_counters c;
   uint32_t dropped = 0;
   if (atomic_load(&csan_g.dev) == CSAN_DEV_READY &&
