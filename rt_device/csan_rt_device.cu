@@ -83,24 +83,20 @@ static __device__ __noinline__ void csan_dev_range(const csan_launch_ctx *ctx, u
 }
 
 /* Everything the inline fast path leaves: a granule miss, or an access
- * that crosses a granule. */
+ * that crosses a granule. Both are the range walk (a miss is a range of one
+ * granule; the walk looks its shadow up again, which costs only on a miss):
+ * one copy of the lookup and the cover test in the slow path instead of
+ * two. The size (1..16) and the access kind come packed in one word,
+ * n_access = n | access << 8: every argument register is one more move at
+ * each call site in the kernel's own code. */
 static __device__ __noinline__ void csan_dev_miss(const csan_launch_ctx *ctx, uint64_t a,
-                                                  uint64_t n, uint32_t access, int32_t site) {
-  uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
-  if (off + n > CSAN_GRANULE_SIZE) {
-    csan_dev_range(ctx, a, n, access, site);
-    return;
-  }
-  uint64_t page = csan_sh_page(ctx->shadow_dir, a);
-  if (page)
-    csan_dev_slow(ctx, page, a & ~(uint64_t)(CSAN_GRANULE_SIZE - 1),
-                  csan_sh_byte_mask(off, (uint32_t)n), access, site, n);
+                                                  uint32_t n_access, int32_t site) {
+  csan_dev_range(ctx, a, n_access & 0xffu, n_access >> 8, site);
 }
 
 /* Weak (one per program under -fgpu-rdc, never folded into a direct call by
  * the optimizer); CSAN_DEV_MISS_FN_NAME in csan_abi.h. */
-typedef void (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint64_t, uint32_t,
-                                   int32_t);
+typedef void (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint32_t, int32_t);
 extern "C" {
 __device__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss;
 }
@@ -116,21 +112,21 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
     return;
   uint64_t a = (uint64_t)(uintptr_t)addr;
   uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
-  if (off + n > CSAN_GRANULE_SIZE) {
-    __csan_dev_miss_fn(ctx, a, n, access, site);
-    return;
+  /* One call site per check (a crossing goes to the same call): each call
+   * is a dozen instructions of argument set-up in the kernel's own code. */
+  if (off + n <= CSAN_GRANULE_SIZE) {
+    uint64_t page = csan_sh_page(ctx->shadow_dir, a);
+    if (!page)
+      return;
+    uint64_t c0, c1;
+    csan_sh_load_cells(csan_sh_tags(page, a), &c0, &c1);
+    uint32_t amask = csan_sh_byte_mask(off, n);
+    if (csan_sh_covered(c0, c1, csan_sh_cover_make(csan_sh_launch_bits(ctx), amask, access)))
+      return;
+    if (c0 & CSAN_TAG_UNTRACKED)
+      return;
   }
-  uint64_t page = csan_sh_page(ctx->shadow_dir, a);
-  if (!page)
-    return;
-  uint64_t c0, c1;
-  csan_sh_load_cells(csan_sh_tags(page, a), &c0, &c1);
-  uint32_t amask = csan_sh_byte_mask(off, n);
-  if (csan_sh_covered(c0, c1, csan_sh_cover_make(csan_sh_launch_bits(ctx), amask, access)))
-    return;
-  if (c0 & CSAN_TAG_UNTRACKED)
-    return;
-  __csan_dev_miss_fn(ctx, a, n, access, site);
+  __csan_dev_miss_fn(ctx, a, n | access << 8, site);
 }
 
 /* ---- entry points ----------------------------------------------------------- */

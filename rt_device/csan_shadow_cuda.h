@@ -28,6 +28,7 @@
 
 #define CSAN_SH_FN static __device__ inline
 #define CSAN_SH_COLD_FN static __device__ __noinline__
+#define CSAN_SH_NOUNROLL _Pragma("unroll 1")
 
 /* The global-window address of a generic pointer (cvta.to.global). */
 #define CSAN_SH_G(p) ((unsigned long long)__cvta_generic_to_global((const void *)(p)))
