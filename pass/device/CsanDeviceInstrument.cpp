@@ -228,6 +228,19 @@ Value *DeviceInstrumenter::siteArgument(IRBuilder<> &IRB, const Access &A, Funct
   return IRB.Insert(CastInst::Create(Instruction::Trunc, Offset, Int32Ty), "csan.site");
 }
 
+/// The alignment a load, store or atomic promises for its address.
+static MaybeAlign accessAlign(const Instruction &I) {
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return L->getAlign();
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return S->getAlign();
+  if (auto *R = dyn_cast<AtomicRMWInst>(&I))
+    return R->getAlign();
+  if (auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
+    return C->getAlign();
+  return std::nullopt;
+}
+
 void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigName,
                                    Value *Ctx, Value *AnchorInt) {
   Instruction *Pt = A.InsertPt ? A.InsertPt : A.I;
@@ -264,6 +277,12 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
   }
   if (A.hasFixedSize() && A.Size <= 16 && isPowerOf2_64(A.Size)) {
     unsigned Log2 = Log2_64(A.Size);
+    // The access's own alignment (a misaligned access is undefined, and
+    // faults on a GPU) tells the inlined fast path that the check cannot
+    // cross a granule: its crossing test and that branch fold away.
+    if (!A.PtrIsVector && !A.Mask)
+      if (MaybeAlign Al = accessAlign(*A.I); Al && commonAlignment(*Al, A.Offset).value() >= A.Size)
+        IRB.CreateAlignmentAssumption(F.getDataLayout(), Addr, commonAlignment(*Al, A.Offset).value());
     Value *Site = siteArgument(IRB, A, F, OrigName, A.Size, AnchorInt);
     IRB.CreateCall(SizedCheck[unsigned(A.Kind)][Log2], {Ctx, Addr, Site});
     Stats.countCheck(A.Kind, Log2);
