@@ -54,6 +54,7 @@
  *                      or "static __device__ inline" for CUDA)
  *   CSAN_SH_COLD_FN    (optional) qualifier of the rare paths, e.g. noinline
  *   CSAN_SH_NOUNROLL   (optional) a pragma that keeps the next loop rolled
+ *   CSAN_SH_WHO_IS_DEFAULT (optional) 1: every caller passes who == NULL
  *   uint64_t csan_sh_load64(const uint64_t *p)          relaxed
  *   void     csan_sh_load_cells(const uint64_t *p, uint64_t *c0, uint64_t *c1)
  *                                   relaxed load of p[0] and p[1]
@@ -88,6 +89,11 @@
  * kept out of line to keep the slow path small; by default like CSAN_SH_FN. */
 #ifndef CSAN_SH_COLD_FN
 #define CSAN_SH_COLD_FN CSAN_SH_FN
+#endif
+/* 1 where every caller passes who == NULL (the GPU: the racing thread is the
+ * one running), so the copy of a caller's who is compiled out. */
+#ifndef CSAN_SH_WHO_IS_DEFAULT
+#define CSAN_SH_WHO_IS_DEFAULT 0
 #endif
 /* Put before a loop of the slow path that must stay a loop: on the GPU every
  * copy of an unrolled body is SASS that ptxas duplicates into each kernel
@@ -317,6 +323,7 @@ CSAN_SH_FN csan_race *csan_race_entries(csan_race_table *t) {
   return (csan_race *)((char *)t + CSAN_RACE_ENTRIES_OFFSET);
 }
 
+/* Out of line: the race key and the probe start use it eight times. */
 CSAN_SH_COLD_FN uint64_t csan_sh_mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
   h ^= h >> 31;
@@ -382,8 +389,10 @@ CSAN_SH_FN int csan_sh_race_same_pair(const csan_race *e, const csan_sh_race *r)
  * counted in folded): the reporter prints one report per site pair, so a
  * racing loop cannot fill the table with copies of one race. No free entry
  * within CSAN_RACE_MAX_PROBES: counted in dropped. The host empties entries
- * whose operation completed (their key only: csan_rt_report.c). */
-CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *r, uint64_t lo,
+ * whose operation completed (their key only: csan_rt_report.c). Its only
+ * caller is the record visit, which is out of line: inlined there it costs
+ * less code than a call with its argument set-up and register saves. */
+CSAN_SH_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *r, uint64_t lo,
                                       uint64_t hi, const csan_who *who) {
   if (!tab)
     return;
@@ -413,7 +422,7 @@ CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *
         e->lo = lo;
         e->hi = hi;
         e->count = 1;
-        if (who) {
+        if (!CSAN_SH_WHO_IS_DEFAULT && who) {
           CSAN_SH_NOUNROLL
           for (int d = 0; d < 3; d++) {
             e->block[d] = who->block[d];
@@ -479,7 +488,8 @@ CSAN_SH_FN uint32_t csan_sh_rank(csan_tag_t t) {
 }
 
 /* Checks the access against record t (site s), reports a race, and returns
- * the record as it is after the access. */
+ * the record as it is after the access. Out of line (CSAN_SH_COLD_FN): the
+ * two-cell path and the chain walk share one copy. */
 CSAN_SH_COLD_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t s) {
   uint32_t m = (uint32_t)t & a->amask;
   int same = ((t ^ a->launch) & CSAN_SH_OP_BITS) == 0;
