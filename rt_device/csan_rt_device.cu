@@ -95,10 +95,12 @@ static __device__ __noinline__ void csan_dev_miss(const csan_launch_ctx *ctx, ui
 }
 
 /* Weak (one per program under -fgpu-rdc, never folded into a direct call by
- * the optimizer); CSAN_DEV_MISS_FN_NAME in csan_abi.h. */
+ * the optimizer); CSAN_DEV_MISS_FN_NAME in csan_abi.h. In constant memory:
+ * every thread reads the same word, which a constant-bank load serves in
+ * one instruction at each miss call site (a global load needs two). */
 typedef void (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint32_t, int32_t);
 extern "C" {
-__device__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss;
+__constant__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss;
 }
 
 /* ---- fast path -------------------------------------------------------------- */
