@@ -410,12 +410,9 @@ static void run_ranges(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, co
   }
 }
 
-static void run_alloc(rp_exec *x) {
-  const rp_cmd *c = x->cmd;
-  rp_alloc_ent *a = find_alloc(x, c->alloc);
-  if (a)
-    DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
-  const rp_stream_ent *s = c->op == RP_ALLOC_ASYNC ? use_stream(x, c->stream) : NULL;
+/* The entry of allocation c->alloc (c->num bytes at the next free base),
+ * for `alloc`, `alloc-async` and an alloc node alike. */
+static rp_alloc_ent *new_alloc(rp_exec *x, const rp_cmd *c, bool stream_ordered) {
   uint64_t max = x->p->limits.max_bytes;
   if (c->num > max - x->n.total_bytes)
     DIE(x, "allocations exceed csan-replay's limit of %llu bytes in all (the shadow lives "
@@ -423,15 +420,25 @@ static void run_alloc(rp_exec *x) {
         (unsigned long long)max);
   if (x->n.nallocs == x->cap_allocs)
     x->allocs = grow(x, x->allocs, &x->cap_allocs, sizeof(*x->allocs));
-  a = &x->allocs[x->n.nallocs++];
+  rp_alloc_ent *a = &x->allocs[x->n.nallocs++];
   memset(a, 0, sizeof(*a));
   a->name = c->alloc;
   a->base = x->n.next_base;
   a->size = c->num;
-  a->stream_ordered = s != NULL;
+  a->stream_ordered = stream_ordered;
   a->line = c->line;
   x->n.total_bytes += c->num;
   x->n.next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
+  return a;
+}
+
+static void run_alloc(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  rp_alloc_ent *a = find_alloc(x, c->alloc);
+  if (a)
+    DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
+  const rp_stream_ent *s = c->op == RP_ALLOC_ASYNC ? use_stream(x, c->stream) : NULL;
+  a = new_alloc(x, c, s != NULL);
   if (s)
     x->site_len[c->site] = a->size;
   rp_world *w = x->w;
@@ -1019,23 +1026,8 @@ static void graph_alloc(rp_exec *x, const rp_cmd *c) {
   rp_alloc_ent *a = find_alloc(x, c->alloc);
   if (a)
     DIE(x, "allocation '%s' already exists (allocated at line %u)", c->alloc, a->line);
-  uint64_t max = x->p->limits.max_bytes;
-  if (c->num > max - x->n.total_bytes)
-    DIE(x, "allocations exceed csan-replay's limit of %llu bytes in all (the shadow lives "
-           "in host memory)",
-        (unsigned long long)max);
-  if (x->n.nallocs == x->cap_allocs)
-    x->allocs = grow(x, x->allocs, &x->cap_allocs, sizeof(*x->allocs));
-  a = &x->allocs[x->n.nallocs++];
-  memset(a, 0, sizeof(*a));
-  a->name = c->alloc;
-  a->base = x->n.next_base;
-  a->size = c->num;
-  a->stream_ordered = true;
+  a = new_alloc(x, c, true);
   a->freed = true; /* not live until the alloc node runs */
-  a->line = c->line;
-  x->n.total_bytes += c->num;
-  x->n.next_base = ((a->base + a->size + RP_ALIGN - 1) & ~(RP_ALIGN - 1)) + RP_ALIGN;
   x->site_len[c->site] = a->size;
   if (x->w && csan_shadow_cpu_track(x->w->shadow, a->base, a->size) != CSAN_SHADOW_OK)
     DIE(x, "out of memory for the shadow of allocation '%s'", a->name);
@@ -1356,6 +1348,30 @@ static void run_capture_begin(rp_exec *x) {
   }
 }
 
+/* cudaStreamUpdateCaptureDependencies: the stream's next node depends on
+ * the named nodes of the capture's graph (set), or on them too (add). */
+static void run_capture_deps(rp_exec *x) {
+  const rp_cmd *c = x->cmd;
+  struct rp_graphs *gr = GR(x);
+  rp_cap_stream *cs = capturing(x, c->stream);
+  if (!cs)
+    DIE(x, "stream '%s' is not capturing", c->stream);
+  rp_graph_ent *g = &gr->graphs[gr->caps[cs->capture].graph];
+  if (c->set)
+    cs->ndeps = 0;
+  for (size_t i = 0; i < c->ndeps; i++) {
+    uint32_t id = graph_node(x, g, c->deps[i]);
+    bool have = false;
+    for (size_t j = 0; j < cs->ndeps && !have; j++)
+      have = cs->deps[j] == id;
+    if (have)
+      continue;
+    if (cs->ndeps == cs->cap)
+      cs->deps = grow(x, cs->deps, &cs->cap, sizeof(*cs->deps));
+    cs->deps[cs->ndeps++] = id;
+  }
+}
+
 /* cudaStreamEndCapture: every node captured must lead to the origin
  * stream's last work, else a forked stream was not joined back
  * (cudaErrorStreamCaptureUnjoined) and the capture fails. */
@@ -1386,6 +1402,8 @@ static void run_capture_end(rp_exec *x) {
       continue;
     const rp_gnode *gn = &gr->gnodes[csan_graph_payload(g->g, i)];
     if (g->node_names[i]) /* a node added to the graph before capture */
+      continue;
+    if (gn->cmd->stream == cap->origin) /* left out by capture-deps set: no fork */
       continue;
     ok = false;
     capture_report(x, "cudaErrorStreamCaptureUnjoined",
@@ -1814,6 +1832,20 @@ static void run_graph_command(rp_exec *x) {
     if (from == to || csan_graph_reaches(g->g, to, from))
       DIE(x, "edge %s -> %s would make a cycle", c->deps[0], c->node);
     graph_check_model(x, csan_graph_add_edge(g->g, from, to), "adding an edge");
+    if (c->num && x->w) {
+      /* PDL: TO may start before FROM ends; only what TO does after its
+       * cudaGridDependencySynchronize is ordered after FROM. csan cannot
+       * tell the two parts of a kernel apart: a full dependency, said so. */
+      csan_host_site site = here(x);
+      if (csan_unchecked_add("graph programmatic dependency (PDL)",
+                             "checked as a full dependency: what the downstream kernel does "
+                             "before cudaGridDependencySynchronize is not checked against the "
+                             "upstream kernel",
+                             &site))
+        csan_log_printf("csan: graph programmatic dependency (PDL) at %s:%u is checked as a "
+                        "full dependency (see the exit summary)\n",
+                        x->p->path, c->line);
+    }
     break;
   }
   case RP_CLONE: {
@@ -1839,6 +1871,9 @@ static void run_graph_command(rp_exec *x) {
     break;
   case RP_CAPTURE_END:
     run_capture_end(x);
+    break;
+  case RP_CAPTURE_DEPS:
+    run_capture_deps(x);
     break;
   case RP_INSTANTIATE:
     run_instantiate(x);

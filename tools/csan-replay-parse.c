@@ -114,11 +114,12 @@ static const rp_syntax k_syntax[] = {
     {"end", RP_END, 0, 0, "end"},
     {"graph", RP_GRAPH, 1, 1, "graph G"},
     {"node", RP_NODE, 3, MAX_WORDS, "node G N [after N1,N2,...] BODY"},
-    {"edge", RP_EDGE, 3, 3, "edge G FROM TO"},
+    {"edge", RP_EDGE, 3, 4, "edge G FROM TO [programmatic]"},
     {"clone", RP_CLONE, 2, 2, "clone G SRC"},
     {"capture-begin", RP_CAPTURE_BEGIN, 1, 4,
      "capture-begin S [global|thread-local|relaxed] [to=G [after=N1,...]]"},
     {"capture-end", RP_CAPTURE_END, 2, 2, "capture-end S G"},
+    {"capture-deps", RP_CAPTURE_DEPS, 2, 3, "capture-deps S set|add [N1,N2,...]"},
     {"instantiate", RP_INSTANTIATE, 2, 3, "instantiate X G [auto-free]"},
     {"graph-launch", RP_GRAPH_LAUNCH, 2, 2, "graph-launch X S"},
     {"exec-set", RP_EXEC_SET, 3, MAX_WORDS, "exec-set X N BODY"},
@@ -530,6 +531,9 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
     if (c->ndeps != 1)
       rp_die(ps->path, ps->line, "edge takes one source node");
     c->node = NAME("node", 3);
+    if (nargs == 4 && strcmp(w[4], "programmatic"))
+      rp_die(ps->path, ps->line, "unknown edge option '%s' (expected programmatic)", w[4]);
+    c->num = nargs == 4; /* a programmatic (PDL) dependency */
     break;
   case RP_CLONE:
     c->graph = NAME("graph", 1);
@@ -541,6 +545,14 @@ static void parse_command(parser *ps, char **w, size_t nw, rp_cmd *c) {
   case RP_CAPTURE_END:
     c->stream = NAME("stream", 1);
     c->graph = NAME("graph", 2);
+    break;
+  case RP_CAPTURE_DEPS: /* cudaStreamUpdateCaptureDependencies */
+    c->stream = NAME("stream", 1);
+    if (strcmp(w[2], "set") && strcmp(w[2], "add"))
+      rp_die(ps->path, ps->line, "capture-deps takes 'set' or 'add', not '%s'", w[2]);
+    c->set = !strcmp(w[2], "set");
+    if (nargs == 3)
+      parse_deps(ps, w[3], c);
     break;
   case RP_INSTANTIATE:
   case RP_EXEC_UPDATE:

@@ -98,6 +98,7 @@ typedef enum rp_op {
   RP_CLONE,
   RP_CAPTURE_BEGIN,
   RP_CAPTURE_END,
+  RP_CAPTURE_DEPS,
   RP_INSTANTIATE,
   RP_GRAPH_LAUNCH,
   RP_EXEC_SET,
@@ -155,6 +156,7 @@ typedef struct rp_cmd {
   size_t ndeps;
   rp_op body;
   rp_capture_mode mode; /* capture-begin */
+  bool set;             /* capture-deps: replace (else add to) the dependencies */
 } rp_cmd;
 
 typedef struct rp_program {

@@ -10,19 +10,10 @@
 #
 #   bench/host/fault-markers.sh [BUILD_DIR] [N] [R]   (default: ./build, 200000, 5)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-build="$(cd "${1:-$root/build}" && pwd)"
+. "$(dirname "$0")/common.sh" fault-markers "${1:-}"
 n="${2:-200000}"
 rounds="${3:-5}"
-fake="$build/test/fake"
-[ -f "$fake/libcudart.so.13" ] || { echo "fault-markers: build csan first ($fake is missing)" >&2; exit 1; }
-cuda="${CSAN_CUDA_PATH:-/usr/local/cuda}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cc -std=gnu11 -O2 -g -fno-omit-frame-pointer -D_GNU_SOURCE -I"$root/rt_host/core" -I"$root/rt_host/cuda" \
-   -I"$root/rt_device" -I"$root/test/fake" -I"$cuda/include" "$root/bench/host/host-cost.c" \
-   -L"$build/lib" -Wl,-rpath,"$build/lib" -lcsan_rt -L"$fake" -lcudart -Wl,-rpath,"$fake" \
-   -lpthread -o "$tmp/host-cost"
+bench_cc "$root/bench/host/host-cost.c" "$tmp/host-cost"
 run() { env LD_LIBRARY_PATH="$fake" FAKE_CUDA_NO_EXEC=1 CSAN_OPTIONS="$1" "$tmp/host-cost" "$2" "$n" |
           sed -n "s/^$2_csan_us=//p"; }
 best() { sort -g | head -1; }

@@ -6,18 +6,9 @@
 #
 #   bench/host/graph-replay.sh [BUILD_DIR] [REPLAYS]   (default: ./build, 1000)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-build="$(cd "${1:-$root/build}" && pwd)"
+. "$(dirname "$0")/common.sh" graph-replay "${1:-}"
 n="${2:-1000}"
-fake="$build/test/fake"
-[ -f "$fake/libcudart.so.13" ] || { echo "graph-replay: build csan first ($fake is missing)" >&2; exit 1; }
-cuda="${CSAN_CUDA_PATH:-/usr/local/cuda}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cc -std=gnu11 -O2 -g -fno-omit-frame-pointer -D_GNU_SOURCE -I"$root/rt_host/core" -I"$root/rt_host/cuda" \
-   -I"$root/rt_device" -I"$root/test/fake" -I"$cuda/include" "$root/bench/host/graph-replay.c" \
-   -L"$build/lib" -Wl,-rpath,"$build/lib" -lcsan_rt -L"$fake" -lcudart -Wl,-rpath,"$fake" \
-   -lpthread -o "$tmp/graph-replay"
+bench_cc "$root/bench/host/graph-replay.c" "$tmp/graph-replay"
 out="$(env LD_LIBRARY_PATH="$fake" FAKE_CUDA_NO_EXEC=1 "$tmp/graph-replay" "$n")"
 get() { sed -n "s/^$1=//p" <<<"$out"; }
 echo "| figure ($(get nodes) kernels, $(get replays) replays) | graph | streams |"

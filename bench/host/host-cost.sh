@@ -7,18 +7,9 @@
 #
 #   bench/host/host-cost.sh [BUILD_DIR] [N]      (default: ./build, 200000)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-build="$(cd "${1:-$root/build}" && pwd)"
+. "$(dirname "$0")/common.sh" host-cost "${1:-}"
 n="${2:-200000}"
-fake="$build/test/fake"
-[ -f "$fake/libcudart.so.13" ] || { echo "host-cost: build csan first ($fake is missing)" >&2; exit 1; }
-cuda="${CSAN_CUDA_PATH:-/usr/local/cuda}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cc -std=gnu11 -O2 -g -fno-omit-frame-pointer -D_GNU_SOURCE -I"$root/rt_host/core" -I"$root/rt_host/cuda" \
-   -I"$root/rt_device" -I"$root/test/fake" -I"$cuda/include" "$root/bench/host/host-cost.c" \
-   -L"$build/lib" -Wl,-rpath,"$build/lib" -lcsan_rt -L"$fake" -lcudart -Wl,-rpath,"$fake" \
-   -lpthread -o "$tmp/host-cost"
+bench_cc "$root/bench/host/host-cost.c" "$tmp/host-cost"
 # FAKE_CUDA_NO_EXEC: the fake does not run csan's own kernels on the CPU (a
 # GPU runs them asynchronously; their host cost is the launch, which counts).
 run() { env LD_LIBRARY_PATH="$fake" FAKE_CUDA_NO_EXEC=1 CSAN_OPTIONS="$1" "$tmp/host-cost" "$2" "$3"; }

@@ -8,17 +8,8 @@
 #
 #   bench/host/load.sh [BUILD_DIR]                  (default: ./build)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-build="$(cd "${1:-$root/build}" && pwd)"
-fake="$build/test/fake"
-[ -f "$fake/libcudart.so.13" ] || { echo "load: build csan first ($fake is missing)" >&2; exit 1; }
-cuda="${CSAN_CUDA_PATH:-/usr/local/cuda}"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cc -std=gnu11 -O2 -g -fno-omit-frame-pointer -D_GNU_SOURCE -I"$root/rt_host/core" \
-   -I"$root/rt_host/cuda" -I"$root/rt_device" -I"$root/test/fake" -I"$cuda/include" \
-   "$root/bench/host/load.c" -L"$build/lib" -Wl,-rpath,"$build/lib" -lcsan_rt -L"$fake" \
-   -lcudart -Wl,-rpath,"$fake" -lpthread -o "$tmp/load"
+. "$(dirname "$0")/common.sh" load "${1:-}"
+bench_cc "$root/bench/host/load.c" "$tmp/load"
 get() { sed -n "s/^$1=//p"; }
 echo "| scenario | N | seconds | peak RSS, MB | races reported / expected | verdict |"
 echo "|---|---|---|---|---|---|"

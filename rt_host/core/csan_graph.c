@@ -2,6 +2,7 @@
  * expansion of a launch into the model (csan_graph.h says why). */
 #include "csan_graph.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -493,6 +494,16 @@ size_t csan_gexec_deps(const csan_gexec *x, uint32_t i, const uint32_t **deps) {
 uint32_t csan_gexec_lanes(const csan_gexec *x) { return x->nlanes; }
 bool csan_gexec_merged(const csan_gexec *x) { return x->merged; }
 uint64_t csan_gexec_launches(const csan_gexec *x) { return x->launches; }
+
+static _Atomic uint64_t g_capture_errors;
+
+void csan_graph_capture_error_add(void) {
+  atomic_fetch_add(&g_capture_errors, 1);
+}
+
+uint64_t csan_graph_capture_errors(void) {
+  return atomic_load(&g_capture_errors);
+}
 
 int csan_gexec_set_payload(csan_gexec *x, uint32_t top, uint64_t payload) {
   if (top >= x->ntop)

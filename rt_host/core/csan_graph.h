@@ -152,6 +152,12 @@ int csan_gexec_launch(csan_model *m, csan_gexec *x, csan_key stream, csan_gexec_
 /* Launches so far. */
 uint64_t csan_gexec_launches(const csan_gexec *x);
 
+/* Stream capture errors reported (an unjoined fork: a bug of the program,
+ * as a race is): the exit summary counts them and they set the exit
+ * status. Thread-safe. */
+void csan_graph_capture_error_add(void);
+uint64_t csan_graph_capture_errors(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -82,6 +82,11 @@ extern "C" {
     struct cudaExtent extent, cudaStream_t stream)                                             \
   X(cudaStreamBeginCapture_ptsz, cudaStream_t stream, enum cudaStreamCaptureMode mode)         \
   X(cudaStreamEndCapture_ptsz, cudaStream_t stream, cudaGraph_t *pGraph)                       \
+  X(cudaStreamBeginCaptureToGraph_ptsz, cudaStream_t stream, cudaGraph_t graph,                \
+    const cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData,              \
+    size_t numDependencies, enum cudaStreamCaptureMode mode)                                   \
+  X(cudaStreamUpdateCaptureDependencies_ptsz, cudaStream_t stream, cudaGraphNode_t *dependencies, \
+    const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)       \
   X(cudaGraphLaunch_ptsz, cudaGraphExec_t graphExec, cudaStream_t stream)
 
 #define CSAN_CUDA_DECLARE_REAL(name, ...) extern cudaError_t CUDARTAPI name(__VA_ARGS__);
@@ -319,6 +324,27 @@ cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph
                                         CSAN_SITE_PARAM);
 cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream, cudaGraph_t *pGraph,
                                              CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph,
+                                                 const cudaGraphNode_t *dependencies,
+                                                 const cudaGraphEdgeData *dependencyData,
+                                                 size_t numDependencies,
+                                                 enum cudaStreamCaptureMode mode, CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamUpdateCaptureDependencies(cudaStream_t stream,
+                                                       cudaGraphNode_t *dependencies,
+                                                       const cudaGraphEdgeData *dependencyData,
+                                                       size_t numDependencies, unsigned int flags,
+                                                       CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t stream, cudaGraph_t graph,
+                                                      const cudaGraphNode_t *dependencies,
+                                                      const cudaGraphEdgeData *dependencyData,
+                                                      size_t numDependencies,
+                                                      enum cudaStreamCaptureMode mode,
+                                                      CSAN_SITE_PARAM);
+cudaError_t __csan_cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t stream,
+                                                            cudaGraphNode_t *dependencies,
+                                                            const cudaGraphEdgeData *dependencyData,
+                                                            size_t numDependencies,
+                                                            unsigned int flags, CSAN_SITE_PARAM);
 cudaError_t __csan_cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream,
                                    CSAN_SITE_PARAM);
 cudaError_t __csan_cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream,
@@ -335,6 +361,54 @@ cudaError_t __csan_cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec,
 cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
                                        cudaGraphExecUpdateResultInfo *resultInfo,
                                        CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                          const cudaGraphNode_t *pDependencies,
+                                          size_t numDependencies,
+                                          const struct cudaKernelNodeParams *pNodeParams,
+                                          CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                          const cudaGraphNode_t *pDependencies,
+                                          size_t numDependencies,
+                                          const struct cudaMemcpy3DParms *pCopyParams,
+                                          CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                            const cudaGraphNode_t *pDependencies,
+                                            size_t numDependencies, void *dst, const void *src,
+                                            size_t count, enum cudaMemcpyKind kind,
+                                            CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                          const cudaGraphNode_t *pDependencies,
+                                          size_t numDependencies,
+                                          const struct cudaMemsetParams *pMemsetParams,
+                                          CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                        const cudaGraphNode_t *pDependencies,
+                                        size_t numDependencies,
+                                        const struct cudaHostNodeParams *pNodeParams,
+                                        CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                              const cudaGraphNode_t *pDependencies,
+                                              size_t numDependencies, cudaGraph_t childGraph,
+                                              CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                         const cudaGraphNode_t *pDependencies,
+                                         size_t numDependencies, CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                               const cudaGraphNode_t *pDependencies,
+                                               size_t numDependencies, cudaEvent_t event,
+                                               CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                             const cudaGraphNode_t *pDependencies,
+                                             size_t numDependencies, cudaEvent_t event,
+                                             CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                            const cudaGraphNode_t *pDependencies,
+                                            size_t numDependencies,
+                                            struct cudaMemAllocNodeParams *nodeParams,
+                                            CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                           const cudaGraphNode_t *pDependencies,
+                                           size_t numDependencies, void *dptr, CSAN_SITE_PARAM);
 
 /* Test hook (runtime tests only): advances the epoch counter of a stream's
  * slot by n, as n back-to-back operations would (csan_model_advance), so the

@@ -199,6 +199,7 @@ typedef struct desc_key {
   uint32_t line, column, stack;
   uint64_t bytes;
   const void *module;
+  const char *stream_name;
 } desc_key;
 static __thread struct {
   desc_key key;
@@ -209,10 +210,11 @@ static bool desc_key_eq(const desc_key *a, const desc_key *b) {
   return a->kind == b->kind && a->what == b->what && a->stream == b->stream &&
          a->file == b->file && a->function == b->function && a->line == b->line &&
          a->column == b->column && a->stack == b->stack && a->bytes == b->bytes &&
-         a->module == b->module;
+         a->module == b->module && a->stream_name == b->stream_name;
 }
 
-static void op_register(const csan_op *op, csan_key stream, const csan_rt_op_desc *d) {
+static void op_register(const csan_op *op, csan_key stream, const csan_rt_op_desc *d,
+                        const char *stream_name) {
   desc_key k;
   memset(&k, 0, sizeof k);
   k.kind = d->kind;
@@ -227,6 +229,7 @@ static void op_register(const csan_op *op, csan_key stream, const csan_rt_op_des
   k.stack = d->stack;
   k.bytes = d->bytes;
   k.module = d->module;
+  k.stream_name = stream_name;
   unsigned slot = (unsigned)(((uintptr_t)k.what >> 4) ^ k.line ^ k.stack) % DESC_CACHE;
   uint32_t desc = tl_descs[slot].desc && desc_key_eq(&tl_descs[slot].key, &k)
                       ? tl_descs[slot].desc
@@ -242,6 +245,7 @@ static void op_register(const csan_op *op, csan_key stream, const csan_rt_op_des
     info.stack = d->stack;
     info.bytes = d->bytes;
     info.module = d->module;
+    info.stream_name = stream_name;
     desc = csan_ops_describe(csan_g.ops, &info);
     tl_descs[slot].key = k;
     tl_descs[slot].desc = desc;
@@ -278,17 +282,18 @@ bool csan_rt_op_begin(csan_rt_op *o, cudaStream_t s, bool pt, const csan_rt_op_d
     return false;
   }
   o->prepared = true;
-  op_register(&o->op, o->stream, d);
+  op_register(&o->op, o->stream, d, NULL);
   return true;
 }
 
-bool csan_rt_lane_op(csan_op *op, csan_key lane, const csan_rt_op_desc *d) {
+bool csan_rt_lane_op(csan_op *op, csan_key lane, const csan_rt_op_desc *d,
+                     const char *stream_name) {
   issue_lock();
   if (csan_model_op_prepare(csan_g.model, lane, op) != CSAN_MODEL_OK) {
     issue_unlock();
     return false;
   }
-  op_register(op, lane, d);
+  op_register(op, lane, d, stream_name);
   csan_model_op_commit(csan_g.model, op);
   issue_unlock();
   if (op->epoch >= CSAN_EPOCH_RESET_AT)
@@ -342,7 +347,7 @@ bool csan_rt_host_op(csan_op *op, const csan_rt_op_desc *d) {
   }
   if (rc != CSAN_MODEL_OK)
     return false;
-  op_register(op, 0, d);
+  op_register(op, 0, d, NULL);
   if (op->epoch >= CSAN_EPOCH_RESET_AT)
     atomic_store(&csan_rt_rebase_pending, true);
   return true;

@@ -62,9 +62,11 @@ void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags);
 /* The launch context of any operation (a host operation's, too). */
 void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags);
 /* An operation on a model stream that is no CUDA stream (a graph exec's
- * lane, csan_graph.h): prepared, registered and committed at once. False:
- * not modelled. */
-bool csan_rt_lane_op(csan_op *op, csan_key lane, const csan_rt_op_desc *d);
+ * lane, csan_graph.h): prepared, registered and committed at once; reports
+ * name the lane `stream_name` (interned; a graph node's "s (graph launched
+ * at f:l)"). False: not modelled. */
+bool csan_rt_lane_op(csan_op *op, csan_key lane, const csan_rt_op_desc *d,
+                     const char *stream_name);
 /* A host operation (slot CSAN_HOST_SLOT), registered. False: not modelled. */
 bool csan_rt_host_op(csan_op *op, const csan_rt_op_desc *d);
 

@@ -25,6 +25,7 @@
  * filled: left for the next drain. One still torn at exit is not reported,
  * and csan says so.
  */
+#include "csan_graph.h"
 #include "csan_rt_errors.h"
 #include "csan_rt_report.h"
 
@@ -132,9 +133,18 @@ static const char *env_stream_name(void *ctx, uint64_t stream, uint32_t slot) {
   return NULL;
 }
 
+static _Atomic(csan_rt_note_fn) g_graph_note;
+
+void csan_rt_report_graph_note(csan_rt_note_fn fn) {
+  atomic_store(&g_graph_note, fn);
+}
+
 static const char *env_note(void *ctx, const csan_race *e) {
   (void)ctx;
-  return csan_g.flags.documented_sync_only ? csan_syncs_note(csan_g.syncs, csan_g.ops, e) : NULL;
+  const char *note =
+      csan_g.flags.documented_sync_only ? csan_syncs_note(csan_g.syncs, csan_g.ops, e) : NULL;
+  csan_rt_note_fn graph = atomic_load(&g_graph_note);
+  return note || !graph ? note : graph(e);
 }
 
 void csan_rt_report_env(csan_report_env *env) {
@@ -383,7 +393,12 @@ int csan_rt_finish(void) {
   csan_unchecked_print(); /* library calls and kernels csan let through */
   /* Reports that are not races (faults, memory errors, ignored launch
    * errors: csan_rt_errors.c) set the exit status as races do. */
-  int program_status = csan_rt_errors_reported() ? csan_g.flags.exitcode : -1;
+  uint64_t capture_errors = csan_graph_capture_errors(); /* csan_api_graph.c */
+  if (capture_errors)
+    csan_log_printf("csan: reported %llu stream capture error(s)\n",
+                    (unsigned long long)capture_errors);
+  int program_status =
+      csan_rt_errors_reported() || capture_errors ? csan_g.flags.exitcode : -1;
   return csan_report_finish(csan_g.reporter, program_status, &notes);
 }
 

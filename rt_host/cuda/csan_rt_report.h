@@ -13,6 +13,12 @@ void csan_rt_name_stream(csan_key key, const char *name);
 /* A stream as reports name it: the program's name, `legacy`,
  * `per-thread`, else its handle in hex (written to buf). */
 const char *csan_rt_stream_display(csan_key key, char *buf, size_t n);
+/* A note for the report of race entry e (interned), or null. The graph
+ * family registers one (CSAN_OPTIONS=graph_dot: the picture of a race
+ * between two nodes of one graph launch); set, not called, from there, so
+ * the reporter does not depend on the family. */
+typedef const char *(*csan_rt_note_fn)(const csan_race *e);
+void csan_rt_report_graph_note(csan_rt_note_fn fn);
 /* Says that the checking of the streams keys[0..n) was cut at this point
  * (`why`): by name for the first CSAN_CUT_STREAMS_NAMED of the run, then
  * only counted; the exit summary gives the count. */

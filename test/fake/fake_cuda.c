@@ -748,7 +748,18 @@ FAKE_EXPORT cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptu
   return cudaSuccess;
 }
 
+static void capture_started_in(fake_stream *f, cudaGraph_t g, const cudaGraphNode_t *deps,
+                               size_t n);
+
+static cudaError_t begin_capture_to(cudaStream_t s, enum cudaStreamCaptureMode mode,
+                                    cudaGraph_t to, const cudaGraphNode_t *deps, size_t n);
+
 static cudaError_t begin_capture(cudaStream_t s, enum cudaStreamCaptureMode mode) {
+  return begin_capture_to(s, mode, NULL, NULL, 0);
+}
+
+static cudaError_t begin_capture_to(cudaStream_t s, enum cudaStreamCaptureMode mode,
+                                    cudaGraph_t to, const cudaGraphNode_t *deps, size_t n) {
   fake_stream *f = stream_of(s);
   if (!f)
     return rt_fail(cudaErrorStreamCaptureUnsupported); /* special streams cannot be captured */
@@ -764,7 +775,10 @@ static cudaError_t begin_capture(cudaStream_t s, enum cudaStreamCaptureMode mode
   f->capture_thread = thread_id();
   f->invalidated = 0;
   pthread_mutex_unlock(&g_mu);
-  capture_started(f);
+  if (to)
+    capture_started_in(f, to, deps, n);
+  else
+    capture_started(f);
   return cudaSuccess;
 }
 
@@ -1890,6 +1904,8 @@ struct fake_gnode {
   enum cudaGraphNodeType type;
   fake_gnode **deps;
   size_t ndeps, cap;
+  cudaGraphEdgeData *depdata; /* each dependency's edge data (PDL: programmatic) */
+  struct fake_stream *captured_on; /* the stream that captured it, or null */
   /* kernel */
   const void *stub;  /* runtime kernel, or */
   CUfunction cufn;   /* a driver function (csan's twin) */
@@ -1940,15 +1956,24 @@ static fake_graph *graph_new(void) {
   return g;
 }
 
-static void gnode_add_dep(fake_gnode *n, fake_gnode *d) {
+static void gnode_add_dep_data(fake_gnode *n, fake_gnode *d, const cudaGraphEdgeData *data) {
   for (size_t i = 0; i < n->ndeps; i++)
     if (n->deps[i] == d)
       return;
   if (n->ndeps == n->cap) {
     n->cap = n->cap ? 2 * n->cap : 4;
     n->deps = realloc(n->deps, n->cap * sizeof *n->deps);
+    n->depdata = realloc(n->depdata, n->cap * sizeof *n->depdata);
   }
+  if (data)
+    n->depdata[n->ndeps] = *data;
+  else
+    memset(&n->depdata[n->ndeps], 0, sizeof *n->depdata);
   n->deps[n->ndeps++] = d;
+}
+
+static void gnode_add_dep(fake_gnode *n, fake_gnode *d) {
+  gnode_add_dep_data(n, d, NULL);
 }
 
 static fake_gnode *gnode_new(fake_graph *g, enum cudaGraphNodeType t, fake_gnode *const *deps,
@@ -2008,6 +2033,7 @@ static fake_graph *fake_graph_clone(const fake_graph *g);
 /* d takes s's parameters (its own copies); d keeps its dependencies. */
 static void gnode_copy_params(fake_gnode *d, const fake_gnode *s) {
   fake_gnode **deps = d->deps;
+  cudaGraphEdgeData *depdata = d->depdata;
   size_t ndeps = d->ndeps, cap = d->cap;
   fake_graph *owner = d->owner, *old_child = d->child;
   free(d->argbuf);
@@ -2015,6 +2041,7 @@ static void gnode_copy_params(fake_gnode *d, const fake_gnode *s) {
   free(d->argv);
   *d = *s;
   d->deps = deps;
+  d->depdata = depdata;
   d->ndeps = ndeps;
   d->cap = cap;
   d->owner = owner;
@@ -2045,7 +2072,7 @@ static fake_graph *fake_graph_clone(const fake_graph *g) {
     for (size_t j = 0; j < g->n[i]->ndeps; j++)
       for (size_t k = 0; k < g->len; k++)
         if (g->n[k] == g->n[i]->deps[j])
-          gnode_add_dep(c->n[i], c->n[k]);
+          gnode_add_dep_data(c->n[i], c->n[k], &g->n[i]->depdata[j]);
   return c;
 }
 
@@ -2056,6 +2083,7 @@ static void graph_free(fake_graph *g) {
     fake_gnode *n = g->n[i];
     graph_free(n->child);
     free(n->deps);
+    free(n->depdata);
     free(n->argbuf);
     free(n->argoff);
     free(n->argv);
@@ -2127,6 +2155,12 @@ static void capture_started(fake_stream *f) {
   cap_join(f, graph_new(), f);
 }
 
+static void capture_started_in(fake_stream *f, cudaGraph_t g, const cudaGraphNode_t *deps,
+                               size_t n) {
+  fake_cap_stream *c = cap_join(f, graph_of(g), f);
+  cap_set_deps(c, (fake_gnode *const *)deps, n);
+}
+
 /* The capturing stream of handle s, if it is capturing. */
 static fake_cap_stream *capturing_stream(cudaStream_t s) {
   fake_stream *f = stream_of(s);
@@ -2136,6 +2170,7 @@ static fake_cap_stream *capturing_stream(cudaStream_t s) {
 /* A node captured on c: after the stream's dependencies, which become it. */
 static fake_gnode *capture_node(fake_cap_stream *c, enum cudaGraphNodeType t) {
   fake_gnode *n = gnode_new(c->graph, t, c->deps, c->ndeps);
+  n->captured_on = c->s;
   cap_set_deps(c, &n, 1);
   tally("capture:node");
   return n;
@@ -2259,8 +2294,10 @@ static int capture_wait(cudaStream_t s, cudaEvent_t e) {
 }
 
 /* The end of the capture begun on f: its graph, or null when a forked
- * stream was not joined back (*unjoined). Every stream of the capture
- * leaves it. */
+ * stream was not joined back (*unjoined: work another stream captured that
+ * nothing after it and not the origin's last work depends on; the origin's
+ * own work may be left so by cudaStreamSetCaptureDependencies). Every
+ * stream of the capture leaves it. */
 static fake_graph *capture_finished(fake_stream *f, int *unjoined) {
   fake_cap_stream *c = cap_stream(f);
   *unjoined = 0;
@@ -2275,7 +2312,7 @@ static fake_graph *capture_finished(fake_stream *f, int *unjoined) {
           has_dependent = 1;
     for (size_t j = 0; j < c->ndeps; j++)
       terminal |= c->deps[j] == g->n[i];
-    if (!has_dependent && !terminal)
+    if (!has_dependent && !terminal && g->n[i]->captured_on != f)
       *unjoined = 1;
   }
   for (int i = 0; i < MAX_CAP_STREAMS; i++)
@@ -2323,6 +2360,82 @@ FAKE_EXPORT cudaError_t cudaStreamGetCaptureInfo(cudaStream_t s,
   if (n)
     *n = c ? c->ndeps : 0;
   return cudaSuccess;
+}
+
+/* The capturing stream's dependencies (its next node's): added to, or
+ * replaced (cudaStreamSetCaptureDependencies). */
+static cudaError_t update_capture_deps(cudaStream_t s, cudaGraphNode_t *deps, size_t n,
+                                       unsigned int flags);
+
+FAKE_EXPORT cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t s, cudaGraphNode_t *deps,
+                                                            const cudaGraphEdgeData *edges,
+                                                            size_t n, unsigned int flags) {
+  RT_ENTER("cudaStreamUpdateCaptureDependencies");
+  (void)edges;
+  return update_capture_deps(s, deps, n, flags);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t s,
+                                                                 cudaGraphNode_t *deps,
+                                                                 const cudaGraphEdgeData *edges,
+                                                                 size_t n, unsigned int flags) {
+  RT_ENTER("cudaStreamUpdateCaptureDependencies_ptsz");
+  (void)edges;
+  return update_capture_deps(s, deps, n, flags);
+}
+
+static cudaError_t update_capture_deps(cudaStream_t s, cudaGraphNode_t *deps, size_t n,
+                                       unsigned int flags) {
+  fake_cap_stream *c = capturing_stream(s);
+  if (!c)
+    return rt_fail(cudaErrorIllegalState);
+  if ((n && !deps) || !deps_ok(c->graph, deps, n) ||
+      (flags != cudaStreamAddCaptureDependencies && flags != cudaStreamSetCaptureDependencies))
+    return rt_fail(cudaErrorInvalidValue);
+  if (flags == cudaStreamSetCaptureDependencies)
+    c->ndeps = 0;
+  for (size_t i = 0; i < n; i++) {
+    int have = 0;
+    for (size_t j = 0; j < c->ndeps && !have; j++)
+      have = c->deps[j] == gnode_of(deps[i]);
+    if (have)
+      continue;
+    if (c->ndeps == c->cap) {
+      c->cap = c->cap ? 2 * c->cap : 4;
+      c->deps = realloc(c->deps, c->cap * sizeof *c->deps);
+    }
+    c->deps[c->ndeps++] = gnode_of(deps[i]);
+  }
+  return cudaSuccess;
+}
+
+/* Capture into an existing graph, after its nodes deps. */
+static cudaError_t begin_capture_to_graph(cudaStream_t s, cudaGraph_t g,
+                                          const cudaGraphNode_t *deps, size_t n,
+                                          enum cudaStreamCaptureMode mode) {
+  fake_graph *fg = graph_of(g);
+  if (!fg || (n && !deps) || !deps_ok(fg, deps, n))
+    return rt_fail(cudaErrorInvalidValue);
+  return begin_capture_to(s, mode, g, deps, n);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t s, cudaGraph_t g,
+                                                      const cudaGraphNode_t *deps,
+                                                      const cudaGraphEdgeData *edges, size_t n,
+                                                      enum cudaStreamCaptureMode mode) {
+  RT_ENTER("cudaStreamBeginCaptureToGraph");
+  (void)edges;
+  return begin_capture_to_graph(s, g, deps, n, mode);
+}
+
+FAKE_EXPORT cudaError_t cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t s, cudaGraph_t g,
+                                                           const cudaGraphNode_t *deps,
+                                                           const cudaGraphEdgeData *edges,
+                                                           size_t n,
+                                                           enum cudaStreamCaptureMode mode) {
+  RT_ENTER("cudaStreamBeginCaptureToGraph_ptsz");
+  (void)edges;
+  return begin_capture_to_graph(s, g, deps, n, mode);
 }
 
 /* ---- explicit graphs ---- */
@@ -2379,6 +2492,20 @@ FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *node, cudaGrap
   nn->dst = dst;
   nn->src = src;
   nn->bytes = count;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                               const cudaGraphNode_t *deps, size_t n,
+                                               const struct cudaMemcpy3DParms *p) {
+  RT_ENTER("cudaGraphAddMemcpyNode");
+  /* The fake's copy nodes are 1D: one row of linear memory. */
+  if (!p || p->srcArray || p->dstArray || p->extent.height > 1 || p->extent.depth > 1)
+    return rt_fail(cudaErrorInvalidValue);
+  ADD_NODE(cudaGraphNodeTypeMemcpy);
+  nn->dst = (char *)p->dstPtr.ptr + p->dstPos.x;
+  nn->src = (const char *)p->srcPtr.ptr + p->srcPos.x;
+  nn->bytes = p->extent.width;
   return cudaSuccess;
 }
 
@@ -2476,12 +2603,11 @@ FAKE_EXPORT cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphN
                                                  const cudaGraphNode_t *to,
                                                  const cudaGraphEdgeData *edges, size_t n) {
   RT_ENTER("cudaGraphAddDependencies");
-  (void)edges;
   fake_graph *fg = graph_of(g);
   if (!fg || !deps_ok(fg, from, n) || !deps_ok(fg, to, n))
     return rt_fail(cudaErrorInvalidValue);
   for (size_t i = 0; i < n; i++)
-    gnode_add_dep(gnode_of(to[i]), gnode_of(from[i]));
+    gnode_add_dep_data(gnode_of(to[i]), gnode_of(from[i]), edges ? &edges[i] : NULL);
   return cudaSuccess;
 }
 
@@ -2511,7 +2637,7 @@ FAKE_EXPORT cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from,
         from[k] = (cudaGraphNode_t)fg->n[i]->deps[j];
         to[k] = (cudaGraphNode_t)fg->n[i];
         if (edges)
-          memset(&edges[k], 0, sizeof edges[k]);
+          edges[k] = fg->n[i]->depdata[j];
       }
   *n = k;
   return cudaSuccess;
@@ -2559,6 +2685,50 @@ FAKE_EXPORT cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGrap
   if (!n || !t)
     return rt_fail(cudaErrorInvalidValue);
   *t = n->type;
+  return cudaSuccess;
+}
+
+FAKE_EXPORT cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node,
+                                                   struct cudaHostNodeParams *p) {
+  RT_ENTER("cudaGraphHostNodeGetParams");
+  fake_gnode *n = gnode_of(node);
+  if (!n || !p || n->type != cudaGraphNodeTypeHost)
+    return rt_fail(cudaErrorInvalidValue);
+  p->fn = n->fn;
+  p->userData = n->data;
+  return cudaSuccess;
+}
+
+/* Removes a node and its edges from its graph (the handle stays readable
+ * and invalid). */
+FAKE_EXPORT cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
+  RT_ENTER("cudaGraphDestroyNode");
+  fake_gnode *n = gnode_of(node);
+  if (!n)
+    return rt_fail(cudaErrorInvalidValue);
+  fake_graph *g = n->owner;
+  size_t k = 0;
+  for (size_t i = 0; i < g->len; i++) {
+    fake_gnode *m = g->n[i];
+    if (m == n)
+      continue;
+    size_t kd = 0;
+    for (size_t j = 0; j < m->ndeps; j++)
+      if (m->deps[j] != n) {
+        m->depdata[kd] = m->depdata[j];
+        m->deps[kd++] = m->deps[j];
+      }
+    m->ndeps = kd;
+    g->n[k++] = m;
+  }
+  g->len = k;
+  graph_free(n->child);
+  free(n->deps);
+  free(n->depdata);
+  free(n->argbuf);
+  free(n->argoff);
+  free(n->argv);
+  n->magic = 0;
   return cudaSuccess;
 }
 

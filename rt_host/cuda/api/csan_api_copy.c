@@ -27,6 +27,7 @@
  * Asynchronous calls never make the host wait. A failed range launch never
  * changes what the application's call returns.
  */
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
 #include "csan_rt_ops.h"
@@ -57,7 +58,7 @@ static cudaError_t xfer_end(csan_rt_xfer *x, csan_rt_op *o, cudaError_t r,
 #define CSAN_XFER(pt_, setup, real_call)                                                       \
   do {                                                                                         \
     if (!csan_rt_active() || !csan_rt_work_on_device(stream, pt_) ||                           \
-        csan_rt_capturing(stream, pt_))                                                        \
+        csan_rt_capture_op(stream, pt_, site, __builtin_return_address(0)))                    \
       return (real_call);                                                                      \
     csan_rt_vars_resolve();                                                                    \
     setup;                                                                                     \

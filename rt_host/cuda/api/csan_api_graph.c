@@ -1,14 +1,17 @@
 /* csan_api_graph.c: CUDA graphs (DESIGN.md, "CUDA graphs").
  *
  * Capture is not execution: work issued to a capturing stream is recorded
- * by CUDA and skipped by every family (csan_rt_capturing), so it touches no
+ * by CUDA and skipped by every family (csan_rt_capture_op, which also
+ * notes where each node came from: csan_rt_capture.h), so it touches no
  * shadow and no clock. What a graph does is read when it is instantiated:
- * its nodes and edges (cudaGraphGetNodes/GetEdges), whatever made them.
+ * its nodes and edges (cudaGraphGetNodes/GetEdges, with edge data),
+ * whatever made them.
  *
- * Instantiation makes an instrumented copy (cudaGraphClone) whose kernel
- * nodes run their twins K__csan (cuGraphKernelNodeSetParams), and
- * instantiates the copy: the exec the program gets runs the twins. The
- * topology goes to the core (csan_graph.h), which makes the exec's lanes.
+ * Instantiation makes an instrumented copy (cudaGraphClone) with its child
+ * graphs inlined (csan_rt_graph_inline.h), whose kernel nodes run their
+ * twins K__csan (cuGraphKernelNodeSetParams), and instantiates the copy:
+ * the exec the program gets runs the twins. The topology goes to the core
+ * (csan_graph.h), which makes the exec's lanes.
  *
  * A launch expands into the model (csan_gexec_launch): each node gets its
  * operation on its lane, and each kernel node's context is written into
@@ -28,31 +31,41 @@
  * them back after it, and adds no node (its copies, sets and memory
  * lifetimes are ordered, not checked; counted).
  *
+ * Reports name each node by the line that captured or added it and its
+ * launch; failed captures (unjoined, invalidated) are reported and counted
+ * as program errors; graph_dot draws a race inside one launch
+ * (csan_rt_graph_dot.h).
+ *
  * Not followed yet, and named once each and counted (csan_unchecked):
- * copies of CUDA arrays, everything inside child graphs (CUDA sets exec
- * parameters of top-level nodes only; ordered), kernels without a twin,
- * conditional nodes and other node kinds csan does not know (ordered).
+ * copies of CUDA arrays, children csan cannot inline (a conditional node
+ * inside: ordered), kernels without a twin, conditional nodes and other
+ * node kinds csan does not know (ordered), PDL edges (full dependencies).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "csan_graph.h"
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
+#include "csan_rt_graph_dot.h"
+#include "csan_rt_graph_inline.h"
 #include "csan_rt_kernels.h"
 #include "csan_rt_ops.h"
+#include "csan_rt_report.h"
 #include "csan_rt_twins.h"
 #include "csan_rt_xfer.h"
 #include "csan_unchecked.h"
 
 /* CUDA 13 gave the edge functions edge data; 12.x has the short forms. */
 #if CUDART_VERSION >= 13000
-#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, NULL, n)
+#define GRAPH_GET_EDGES(g, f, t, e, n) cudaGraphGetEdges(g, f, t, e, n)
 #define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, NULL, n)
 #define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, NULL, n)
 #define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
 #else
 #define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
-#define GRAPH_GET_EDGES(g, f, t, n) cudaGraphGetEdges(g, f, t, n)
+#define GRAPH_GET_EDGES(g, f, t, e, n) cudaGraphGetEdges_v2(g, f, t, e, n)
 #define GRAPH_ADD_DEPS(g, f, t, n) cudaGraphAddDependencies(g, f, t, n)
 #define NODE_GET_DEPS(x, d, n) cudaGraphNodeGetDependencies(x, d, n)
 #endif
@@ -76,6 +89,10 @@ typedef struct gnode_info {
   csan_rk_access_params rk[2];
   uint32_t nchk;
   uint64_t bytes;
+  /* Where the node was captured or added (csan_rt_capture.h); inside a
+   * child graph, where the child node was. */
+  csan_rt_node_origin origin;
+  bool have_origin;
 } gnode_info;
 
 typedef struct graph_rec {
@@ -87,6 +104,10 @@ typedef struct graph_rec {
   gnode_info *info;
   size_t n, cap;
   csan_host_site site; /* where it was instantiated */
+  csan_rt_dot_graph *dot; /* graph_dot: the exec as drawn (kept for the run) */
+  /* csan's copy has its child graphs inlined: the program's child nodes
+   * and their nodes in the copy. */
+  csan_rt_node_map cmap;
   pthread_mutex_t mu;  /* launches and setters of this exec */
   struct graph_rec *next;
 } graph_rec;
@@ -118,6 +139,7 @@ static void rec_free(graph_rec *r) {
   info_free(r->info, r->n);
   if (r->copy && !r->in_place)
     cudaGraphDestroy(r->copy);
+  csan_rt_node_map_free(&r->cmap);
   pthread_mutex_destroy(&r->mu);
   free(r);
 }
@@ -208,9 +230,10 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
               "the kernel's module was not built by csan", &r->site);
     return;
   }
-  if (!top) {
-    unchecked("graph kernel node in a child graph",
-              "CUDA updates exec parameters of top-level nodes only: the kernel runs "
+  if (!in->copy) {
+    unchecked("graph kernel node in a child graph csan could not inline",
+              "CUDA updates exec parameters of top-level nodes only, and the child holds a "
+              "node csan cannot copy (or the graph has memory nodes): the kernel runs "
               "unchecked (its ordering is followed)",
               &r->site);
     return;
@@ -322,18 +345,28 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
                    CSAN_ACC_WRITE, false);
 }
 
+/* Child graphs are inlined into csan's copy (csan_rt_graph_inline.c): r->cmap
+ * pairs the program's child nodes with their copies. */
+static cudaGraphNode_t cmap_get(const graph_rec *r, cudaGraphNode_t from) {
+  return csan_rt_node_map_get(&r->cmap, from);
+}
+
 /* Reads graph src (top: the instantiated one, with csan's copy) into g:
- * node i of cudaGraphGetNodes is node i of g. */
-static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
+ * node i of cudaGraphGetNodes is node i of g. A child graph's nodes that
+ * csan did not see made take `parent`, the child node's origin. */
+static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
+                       const gnode_info *parent) {
   size_t n = 0, ne = 0;
   if (cudaGraphGetNodes(src, NULL, &n) != cudaSuccess ||
-      GRAPH_GET_EDGES(src, NULL, NULL, &ne) != cudaSuccess)
+      GRAPH_GET_EDGES(src, NULL, NULL, NULL, &ne) != cudaSuccess)
     return false;
   cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
   cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
   cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
-  bool ok = nodes && from && to && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
-            GRAPH_GET_EDGES(src, from, to, &ne) == cudaSuccess;
+  /* Edge data: a query without it fails on edges that have some (PDL). */
+  cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
+  bool ok = nodes && from && to && data && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
+            GRAPH_GET_EDGES(src, from, to, data, &ne) == cudaSuccess;
   for (size_t i = 0; ok && i < n; i++) {
     if (r->n == r->cap) {
       size_t cap = r->cap ? 2 * r->cap : 16;
@@ -352,10 +385,17 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
     enum cudaGraphNodeType t = cudaGraphNodeTypeEmpty;
     cudaGraphNodeGetType(nodes[i], &t);
     in->kind = kind_of(t);
+    in->have_origin = csan_rt_node_origin_get(nodes[i], &in->origin);
+    if (!in->have_origin && parent && parent->have_origin) {
+      in->origin = parent->origin;
+      in->have_origin = true;
+    }
     if (top && r->in_place)
       in->copy = nodes[i];
     else if (top)
       cudaGraphNodeFindInClone(&in->copy, nodes[i], r->copy);
+    else
+      in->copy = cmap_get(r, nodes[i]); /* inlined into the copy, or null */
     csan_graph *child = NULL;
     switch (in->kind) {
     case CSAN_GNODE_KERNEL:
@@ -369,10 +409,7 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
       break;
     case CSAN_GNODE_MEMCPY:
     case CSAN_GNODE_MEMSET:
-      if (!top)
-        unchecked("graph memcpy or memset node in a child graph",
-                  "csan checks top-level nodes only: ordered only", &r->site);
-      break; /* top level: range-checked below */
+      break; /* range-checked below */
     case CSAN_GNODE_MEM_ALLOC:
     case CSAN_GNODE_MEM_FREE:
       unchecked("graph memory node",
@@ -383,8 +420,9 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
     case CSAN_GNODE_CHILD: {
       cudaGraph_t cg = NULL;
       child = csan_graph_create();
+      gnode_info self = *in; /* read_graph may move the table */
       ok = child && cudaGraphChildGraphNodeGetGraph(nodes[i], &cg) == cudaSuccess &&
-           read_graph(r, cg, false, child);
+           read_graph(r, cg, false, child, &self);
       in = &r->info[idx]; /* read_graph may move the table */
       break;
     }
@@ -402,18 +440,19 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
       ok = false;
     csan_graph_destroy(child);
   }
-  /* csan's range checks in its copy (none in the program's own graph). */
-  for (size_t i = 0; ok && top && i < n; i++) {
-    gnode_info *in = NULL;
-    for (size_t k = 0; k < r->n && !in; k++)
-      if (r->info[k].orig == nodes[i])
-        in = &r->info[k];
-    if (!in || (in->kind != CSAN_GNODE_MEMCPY && in->kind != CSAN_GNODE_MEMSET))
+  /* csan's range checks in its copy (none in the program's own graph),
+   * once the whole graph is read (child graphs' nodes, inlined, too). */
+  for (size_t k = 0; ok && top && k < r->n; k++) {
+    gnode_info *in = &r->info[k];
+    if (in->kind != CSAN_GNODE_MEMCPY && in->kind != CSAN_GNODE_MEMSET)
       continue;
     if (r->in_place)
       unchecked("graph memcpy or memset node in a graph with memory nodes",
                 "CUDA cannot clone the graph, so csan adds no range check to it: ordered only",
                 &r->site);
+    else if (!in->copy)
+      unchecked("graph memcpy or memset node in a child graph csan could not inline",
+                "the child holds a node csan cannot copy: ordered only", &r->site);
     else if (!read_range_node(r, in))
       unchecked(in->kind == CSAN_GNODE_MEMCPY ? "graph memcpy node csan cannot check"
                                               : "graph memset node csan cannot check",
@@ -429,10 +468,19 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g) {
         b = (uint32_t)i;
     }
     ok = a != UINT32_MAX && b != UINT32_MAX && csan_graph_add_edge(g, a, b) == CSAN_MODEL_OK;
+    if (ok && (data[e].type != cudaGraphDependencyTypeDefault || data[e].from_port))
+      /* PDL: the downstream kernel may start before the upstream one ends;
+       * only its part after cudaGridDependencySynchronize (or the launch
+       * completion port's) is ordered. csan cannot split a kernel in two. */
+      unchecked("graph programmatic dependency (PDL)",
+                "checked as a full dependency: what the downstream kernel does before "
+                "cudaGridDependencySynchronize is not checked against the upstream kernel",
+                &r->site);
   }
   free(nodes);
   free(from);
   free(to);
+  free(data);
   return ok;
 }
 
@@ -453,7 +501,19 @@ static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
     r->copy = graph;
     r->in_place = true;
   }
-  if (!r->g || !read_graph(r, graph, true, r->g)) {
+  if (r->g && !r->in_place && !csan_rt_graph_inline_children(r->copy, graph, &r->cmap)) {
+    /* A kind csan cannot copy (a conditional node) in a child: the copy
+     * keeps its children, whose nodes run unchecked (read_kernel says so). */
+    cudaGetLastError();
+    cudaGraphDestroy(r->copy);
+    csan_rt_node_map_free(&r->cmap);
+    if (cudaGraphClone(&r->copy, graph) != cudaSuccess) {
+      r->copy = NULL;
+      rec_free(r);
+      return NULL;
+    }
+  }
+  if (!r->g || !read_graph(r, graph, true, r->g, NULL)) {
     rec_free(r);
     return NULL;
   }
@@ -479,6 +539,54 @@ static void restore_in_place(graph_rec *r) {
     p.kernelParams = argv;
     cudaGraphKernelNodeSetParams(in->copy, &p);
   }
+}
+
+/* ---- Pictures (CSAN_OPTIONS=graph_dot; csan_rt_graph_dot.c) --------------- */
+
+/* A node's label: what it is, and the line that captured or added it
+ * (the file's base name: the picture stays small). */
+static char *dot_label(const gnode_info *in, csan_gnode_kind kind) {
+  char buf[1024];
+  const char *what = kind == CSAN_GNODE_KERNEL && in->twin.name ? csan_demangle(in->twin.name) : "";
+  const char *file = in->have_origin && in->origin.site.file ? in->origin.site.file : "?";
+  const char *base = strrchr(file, '/');
+  snprintf(buf, sizeof buf, "%s%s%s\\n%s:%u", csan_gnode_kind_name(kind), *what ? " " : "", what,
+           base ? base + 1 : file, in->have_origin ? in->origin.site.line : 0);
+  for (char *c = buf; *c; c++)
+    if (*c == '"')
+      *c = '\''; /* nothing in a label closes it */
+  return strdup(buf);
+}
+
+/* The exec's drawing: every node's label and dependencies. */
+static csan_rt_dot_graph *dot_make(const graph_rec *r) {
+  uint32_t n = csan_gexec_count(r->gx), nd = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t *deps;
+    nd += (uint32_t)csan_gexec_deps(r->gx, i, &deps);
+  }
+  char **labels = calloc(n ? n : 1, sizeof *labels);
+  uint32_t *start = calloc(n + 1, sizeof *start), *all = calloc(nd ? nd : 1, sizeof *all);
+  csan_rt_dot_graph *d = NULL;
+  if (labels && start && all) {
+    for (uint32_t i = 0, k = 0; i < n; i++) {
+      const csan_gexec_node *node = csan_gexec_node_at(r->gx, i);
+      labels[i] = dot_label(&r->info[node->payload], node->kind);
+      const uint32_t *deps;
+      size_t m = csan_gexec_deps(r->gx, i, &deps);
+      start[i] = k;
+      for (size_t j = 0; j < m; j++)
+        all[k++] = deps[j];
+      start[i + 1] = k;
+    }
+    d = csan_rt_dot_graph_make(n, (const char *const *)labels, start, all);
+  }
+  for (uint32_t i = 0; labels && i < n; i++)
+    free(labels[i]);
+  free(labels);
+  free(start);
+  free(all);
+  return d;
 }
 
 static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
@@ -509,6 +617,8 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                     "its nodes are checked as ordered\n",
                     site && site->file ? site->file : "?", site ? site->line : 0,
                     CSAN_GRAPH_MAX_LANES);
+  if (csan_g.flags.graph_dot[0])
+    r->dot = dot_make(r);
   r->exec = *pExec;
   pthread_mutex_lock(&g_recs_mu);
   r->next = g_recs;
@@ -553,8 +663,17 @@ typedef struct launch_ctx {
   graph_rec *r;
   const csan_host_site *site;
   uint32_t stack;
+  const char *stream_name; /* "<stream> (graph launched at <file>:<line>)" */
   bool failed;
+  uint64_t launch;       /* graph_dot: this launch's number, else 0 */
+  const char *launch_at; /* graph_dot: "file:line" */
 } launch_ctx;
+
+/* graph_dot: node i of the launch issued op. */
+static void dot_note_op(const launch_ctx *l, const csan_op *op, uint32_t i) {
+  if (l->launch && l->r->dot)
+    csan_rt_dot_note_op(l->r->dot, i, l->launch, l->launch_at, op->slot, op->epoch);
+}
 
 /* csan_gexec_issue_fn: one node of a launch. */
 static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane) {
@@ -563,15 +682,20 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
   gnode_info *in = &l->r->info[node->payload];
   csan_rt_op_desc d;
   memset(&d, 0, sizeof d);
-  d.site = l->site;
-  d.stack = l->stack;
+  /* A node is named by the line that captured or added it, and its stream
+   * by the launch. */
+  d.site = in->have_origin ? &in->origin.site : l->site;
+  d.stack = in->have_origin ? in->origin.stack : l->stack;
   csan_op op;
   switch (node->kind) {
   case CSAN_GNODE_KERNEL: {
     d.kind = CSAN_OPK_KERNEL;
     d.what = in->twin.name ? in->twin.name : "graph kernel node";
     d.module = in->twin.module;
-    if (!csan_rt_lane_op(&op, lane, &d) || !in->checked)
+    if (!csan_rt_lane_op(&op, lane, &d, l->stream_name))
+      break;
+    dot_note_op(l, &op, i);
+    if (!in->checked)
       break;
     csan_launch_ctx c;
     csan_rt_ctx_fill(&c, &op, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
@@ -592,8 +716,9 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
              : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
                                                   : "graph free node";
     d.bytes = in->bytes;
-    if (!csan_rt_lane_op(&op, lane, &d))
+    if (!csan_rt_lane_op(&op, lane, &d, l->stream_name))
       break;
+    dot_note_op(l, &op, i);
     csan_launch_ctx c;
     csan_rt_ctx_fill(&c, &op, CSAN_CTX_F_RANGE_OP);
     for (uint32_t j = 0; j < in->nchk; j++)
@@ -604,7 +729,8 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
   case CSAN_GNODE_HOST:
     d.kind = CSAN_OPK_HOST_FUNC;
     d.what = "host function (graph node)";
-    csan_rt_lane_op(&op, lane, &d);
+    if (csan_rt_lane_op(&op, lane, &d, l->stream_name))
+      dot_note_op(l, &op, i);
     break;
   case CSAN_GNODE_EVENT_RECORD: {
     csan_key k = csan_rt_event_key(in->event);
@@ -636,7 +762,17 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
   if (!r || csan_rt_capturing(s, pt) || !csan_rt_stream_ensure(s, pt, &key))
     return pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
   pthread_mutex_lock(&r->mu);
-  launch_ctx l = {r, site, csan_rt_stack(ra, site), false};
+  char buf[64], name[512];
+  snprintf(name, sizeof name, "%s (graph launched at %s:%u)",
+           csan_rt_stream_display(key, buf, sizeof buf),
+           site && site->file ? site->file : "?", site ? site->line : 0);
+  launch_ctx l = {r, site, csan_rt_stack(ra, site), csan_intern(name), false, 0, NULL};
+  if (r->dot) {
+    snprintf(name, sizeof name, "%s:%u", site && site->file ? site->file : "?",
+             site ? site->line : 0);
+    l.launch_at = csan_intern(name);
+    l.launch = csan_rt_dot_launch();
+  }
   csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
   if (l.failed)
     unchecked("graph kernel node whose context csan could not set",
@@ -721,51 +857,347 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_
   return e;
 }
 
+/* ---- Nodes added explicitly ---------------------------------------------------
+ * Passed through; the node is named after the line that added it
+ * (csan_rt_capture.h), for reports on it. */
+
+static cudaError_t node_added(cudaError_t e, cudaGraphNode_t *node, const csan_host_site *site,
+                              const void *ra) {
+  if (e == cudaSuccess && node && csan_rt_active())
+    csan_rt_node_added(*node, site, ra);
+  return e;
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddKernelNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, const struct cudaKernelNodeParams *pNodeParams,
+    const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddKernelNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode,
+                                                      cudaGraph_t graph,
+                                                      const cudaGraphNode_t *pDependencies,
+                                                      size_t numDependencies,
+                                                      const struct cudaMemcpy3DParms *pCopyParams,
+                                                      const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemcpyNode(pGraphNode, graph, pDependencies, numDependencies, pCopyParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode1D(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+    const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies, numDependencies, dst,
+                                             src, count, kind),
+                    pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode,
+                                                      cudaGraph_t graph,
+                                                      const cudaGraphNode_t *pDependencies,
+                                                      size_t numDependencies,
+                                                      const struct cudaMemsetParams *pMemsetParams,
+                                                      const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies, pMemsetParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                    const cudaGraphNode_t *pDependencies,
+                                                    size_t numDependencies,
+                                                    const struct cudaHostNodeParams *pNodeParams,
+                                                    const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddHostNode(pGraphNode, graph, pDependencies, numDependencies, pNodeParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddChildGraphNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, cudaGraph_t childGraph, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                     const cudaGraphNode_t *pDependencies,
+                                                     size_t numDependencies,
+                                                     const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(cudaGraphAddEmptyNode(pGraphNode, graph, pDependencies, numDependencies),
+                    pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddEventRecordNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, cudaEvent_t event, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddEventRecordNode(pGraphNode, graph, pDependencies, numDependencies, event),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddEventWaitNode(cudaGraphNode_t *pGraphNode,
+                                                         cudaGraph_t graph,
+                                                         const cudaGraphNode_t *pDependencies,
+                                                         size_t numDependencies, cudaEvent_t event,
+                                                         const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddEventWaitNode(pGraphNode, graph, pDependencies, numDependencies, event),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemAllocNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, struct cudaMemAllocNodeParams *nodeParams, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode,
+                                                       cudaGraph_t graph,
+                                                       const cudaGraphNode_t *pDependencies,
+                                                       size_t numDependencies, void *dptr,
+                                                       const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies, dptr), pGraphNode,
+      site, __builtin_return_address(0));
+}
+
 /* ---- Capture ---------------------------------------------------------------
- * Passed through: CUDA records the work (csan_rt_capturing keeps every
- * family from checking it), and csan reads the graph at instantiation. */
+ * Passed through: CUDA records the work (csan_rt_capture_op keeps every
+ * family from checking it and notes where each node came from), and csan
+ * reads the graph at instantiation. */
+
+static cudaError_t begin_capture(cudaError_t e, cudaStream_t s, bool pt,
+                                 const csan_host_site *site, const void *ra) {
+  if (e == cudaSuccess)
+    csan_rt_capture_begun(s, pt, site, ra);
+  return e;
+}
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture(cudaStream_t stream,
                                                       enum cudaStreamCaptureMode mode,
                                                       const csan_host_site *site) {
-  (void)site;
   csan_rt_init();
-  return cudaStreamBeginCapture(stream, mode);
+  csan_rt_capture_settle();
+  return begin_capture(cudaStreamBeginCapture(stream, mode), stream, false, site,
+                       __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCapture_ptsz(cudaStream_t stream,
                                                            enum cudaStreamCaptureMode mode,
                                                            const csan_host_site *site) {
-  (void)site;
   csan_rt_init();
-  return cudaStreamBeginCapture_ptsz(stream, mode);
+  csan_rt_capture_settle();
+  return begin_capture(cudaStreamBeginCapture_ptsz(stream, mode), stream, true, site,
+                       __builtin_return_address(0));
 }
 
-/* A capture that failed made no graph: csan names the error and the line
+/* The stream's capture dependencies change: csan follows them through the
+ * graph's edges (read at instantiation); the thread's noted call settles
+ * first, against the dependencies it made. */
+static cudaError_t update_deps(cudaStream_t stream, cudaGraphNode_t *deps,
+                               const cudaGraphEdgeData *data, size_t n, unsigned int flags,
+                               bool pt) {
+  csan_rt_capture_settle();
+  return pt ? cudaStreamUpdateCaptureDependencies_ptsz(stream, deps, data, n, flags)
+            : cudaStreamUpdateCaptureDependencies(stream, deps, data, n, flags);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamUpdateCaptureDependencies(
+    cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *data, size_t n,
+    unsigned int flags, const csan_host_site *site) {
+  (void)site;
+  return update_deps(stream, dependencies, data, n, flags, false);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamUpdateCaptureDependencies_ptsz(
+    cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *data, size_t n,
+    unsigned int flags, const csan_host_site *site) {
+  (void)site;
+  return update_deps(stream, dependencies, data, n, flags, true);
+}
+
+static cudaError_t begin_to_graph(cudaStream_t stream, cudaGraph_t graph,
+                                  const cudaGraphNode_t *deps, const cudaGraphEdgeData *data,
+                                  size_t n, enum cudaStreamCaptureMode mode, bool pt,
+                                  const csan_host_site *site, const void *ra) {
+  csan_rt_init();
+  csan_rt_capture_settle();
+  return begin_capture(pt ? cudaStreamBeginCaptureToGraph_ptsz(stream, graph, deps, data, n, mode)
+                          : cudaStreamBeginCaptureToGraph(stream, graph, deps, data, n, mode),
+                       stream, pt, site, ra);
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCaptureToGraph(
+    cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
+    const cudaGraphEdgeData *data, size_t n, enum cudaStreamCaptureMode mode,
+    const csan_host_site *site) {
+  return begin_to_graph(stream, graph, dependencies, data, n, mode, false, site,
+                        __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaStreamBeginCaptureToGraph_ptsz(
+    cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies,
+    const cudaGraphEdgeData *data, size_t n, enum cudaStreamCaptureMode mode,
+    const csan_host_site *site) {
+  return begin_to_graph(stream, graph, dependencies, data, n, mode, true, site,
+                        __builtin_return_address(0));
+}
+
+/* The first node of a capture that no later node and not the origin
+ * stream depends on: work of a forked stream not joined back (CUDA's
+ * cudaErrorStreamCaptureUnjoined). Read before cudaStreamEndCapture, which
+ * forgets the capture. */
+typedef struct unjoined {
+  bool found, have_work, have_fork;
+  csan_rt_node_origin work, fork;
+} unjoined;
+
+static void find_unjoined(cudaStream_t s, bool pt, unjoined *u) {
+  memset(u, 0, sizeof *u);
+  CUstream cs = csan_rt_cu_stream(s, pt);
+  enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+  unsigned long long id = 0;
+  cudaGraph_t g = NULL;
+  const cudaGraphNode_t *deps = NULL;
+  size_t nd = 0, n = 0, ne = 0;
+#if CUDART_VERSION >= 13000
+  cudaError_t e = cudaStreamGetCaptureInfo((cudaStream_t)cs, &st, &id, &g, &deps, NULL, &nd);
+#else
+  cudaError_t e = cudaStreamGetCaptureInfo_v2((cudaStream_t)cs, &st, &id, &g, &deps, &nd);
+#endif
+  if (e != cudaSuccess || st != cudaStreamCaptureStatusActive || !g ||
+      cudaGraphGetNodes(g, NULL, &n) != cudaSuccess ||
+      GRAPH_GET_EDGES(g, NULL, NULL, NULL, &ne) != cudaSuccess)
+    return;
+  cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
+  cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
+  cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
+  cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
+  if (nodes && from && to && data && cudaGraphGetNodes(g, nodes, &n) == cudaSuccess &&
+      GRAPH_GET_EDGES(g, from, to, data, &ne) == cudaSuccess) {
+    for (size_t i = 0; i < n && !u->found; i++) {
+      bool joined = false;
+      for (size_t k = 0; k < ne && !joined; k++)
+        joined = from[k] == nodes[i];
+      for (size_t k = 0; k < nd && !joined; k++)
+        joined = deps[k] == nodes[i];
+      csan_rt_node_origin o;
+      bool known = csan_rt_node_origin_get(nodes[i], &o);
+      /* The origin's own work may be left out (cudaStreamSetCaptureDependencies):
+       * a fork's work is the error. */
+      if (joined || (known && o.stream == cs))
+        continue;
+      u->found = true;
+      u->have_work = known;
+      u->work = o;
+      u->have_fork = u->have_work && u->work.stream &&
+                     csan_rt_capture_fork_get(u->work.stream, id, &u->fork);
+    }
+  }
+  free(nodes);
+  free(from);
+  free(to);
+  free(data);
+}
+
+static const char *site_file(const csan_host_site *site) {
+  return site && site->file ? site->file : "?";
+}
+
+/* An unjoined capture, reported (and counted) as the program's bug. */
+static void report_unjoined(const unjoined *u, cudaStream_t s, bool pt,
+                            const csan_host_site *end) {
+  char b1[64], b2[64], work[512] = "work", fork[512] = "";
+  if (u->have_work)
+    snprintf(work, sizeof work, "work captured at %s:%u on stream %s",
+             site_file(&u->work.site), u->work.site.line,
+             csan_rt_stream_display(csan_rt_stream_key((cudaStream_t)u->work.stream, false),
+                                    b1, sizeof b1));
+  if (u->have_fork)
+    snprintf(fork, sizeof fork, ", which was forked into the capture at %s:%u,",
+             site_file(&u->fork.site), u->fork.site.line);
+  const csan_host_site *at = u->have_fork ? &u->fork.site : end;
+  csan_graph_capture_error_add();
+  csan_log_printf("==================\nWARNING: csan: stream capture error "
+                  "(cudaErrorStreamCaptureUnjoined)\n  %s%s\n  is not joined back into "
+                  "stream %s before cudaStreamEndCapture at %s:%u: the capture made no "
+                  "graph\nSUMMARY: csan: stream capture error (cudaErrorStreamCaptureUnjoined) "
+                  "%s:%u\n==================\n",
+                  work, fork, csan_rt_stream_display(csan_rt_stream_key(s, pt), b2, sizeof b2),
+                  site_file(end), end ? end->line : 0, site_file(at), at ? at->line : 0);
+}
+
+/* An invalidated capture, reported (and counted) as the program's bug. The
+ * call that invalidated it failed itself (cudaErrorStreamCaptureUnsupported
+ * or ...Implicit), which csan does not follow call by call: the report
+ * names where the capture began and ended. */
+static void report_invalidated(cudaStream_t s, bool pt, const csan_host_site *end) {
+  char b[64], begun[512] = "";
+  csan_rt_node_origin o;
+  if (csan_rt_capture_begin_get(csan_rt_cu_stream(s, pt), &o))
+    snprintf(begun, sizeof begun, " begun at %s:%u", site_file(&o.site), o.site.line);
+  csan_graph_capture_error_add();
+  csan_log_printf("==================\nWARNING: csan: stream capture error "
+                  "(cudaErrorStreamCaptureInvalidated)\n  the capture%s on stream %s was "
+                  "invalidated by a call CUDA does not allow during it (a synchronization, "
+                  "cudaMalloc or cudaFree in global or thread-local mode, legacy-stream work;\n"
+                  "  that call failed with cudaErrorStreamCaptureUnsupported or "
+                  "cudaErrorStreamCaptureImplicit): cudaStreamEndCapture at %s:%u makes no "
+                  "graph\nSUMMARY: csan: stream capture error "
+                  "(cudaErrorStreamCaptureInvalidated) %s:%u\n==================\n",
+                  begun, csan_rt_stream_display(csan_rt_stream_key(s, pt), b, sizeof b),
+                  site_file(end), end ? end->line : 0, site_file(end), end ? end->line : 0);
+}
+
+/* A capture that failed made no graph: csan names the error and the lines
  * (the program gets the error too, and may not look at it). */
-static cudaError_t end_capture(cudaError_t e, const csan_host_site *site) {
-  const char *why = NULL, *name = "cudaErrorStreamCaptureUnjoined";
-  if (e == cudaErrorStreamCaptureUnjoined)
-    why = "a stream forked into the capture (by waiting for an event recorded in it) was "
-          "not joined back into the origin stream";
-  else if (e == cudaErrorStreamCaptureInvalidated)
-    name = "cudaErrorStreamCaptureInvalidated", why = "a call CUDA does not allow during this capture (a synchronization, cudaMalloc or "
-          "cudaFree in global or thread-local mode, legacy-stream work) invalidated it";
-  if (why && csan_rt_active())
-    csan_log_printf("csan: WARNING: stream capture error (%s) at %s:%u: %s; the capture "
-                    "made no graph\n",
-                    name, site && site->file ? site->file : "?",
-                    site ? site->line : 0, why);
+static cudaError_t end_capture(cudaStream_t s, bool pt, cudaGraph_t *pGraph,
+                               const csan_host_site *site) {
+  csan_rt_init();
+  csan_rt_capture_settle();
+  bool on = csan_rt_active();
+  bool was = on && csan_rt_capturing(s, pt);
+  unjoined u;
+  memset(&u, 0, sizeof u);
+  if (was)
+    find_unjoined(s, pt, &u);
+  cudaError_t e = pt ? cudaStreamEndCapture_ptsz(s, pGraph) : cudaStreamEndCapture(s, pGraph);
+  if (was)
+    csan_rt_capture_ended();
+  if (e == cudaErrorStreamCaptureUnjoined && on)
+    report_unjoined(&u, s, pt, site);
+  else if (e == cudaErrorStreamCaptureInvalidated && on)
+    report_invalidated(s, pt, site);
   return e;
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph,
                                                     const csan_host_site *site) {
-  return end_capture(cudaStreamEndCapture(stream, pGraph), site);
+  return end_capture(stream, false, pGraph, site);
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamEndCapture_ptsz(cudaStream_t stream,
                                                          cudaGraph_t *pGraph,
                                                          const csan_host_site *site) {
-  return end_capture(cudaStreamEndCapture_ptsz(stream, pGraph), site);
+  return end_capture(stream, true, pGraph, site);
 }

@@ -44,6 +44,7 @@
  * captured are not modelled (graphs are not checked), nor are launches for
  * another device than csan's (csan_rt_work_on_device).
  */
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
 #include "csan_rt_lib.h"
@@ -244,7 +245,7 @@ static void no_twin(const launch_call *c, const twin_entry *t, const csan_host_s
 
 static cudaError_t launch(const launch_call *c, const csan_host_site *site, const void *ra) {
   if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
-      csan_rt_capturing(c->stream, c->pt))
+      csan_rt_capture_op(c->stream, c->pt, site, ra))
     return launch_real(c);
   /* After the capture check: a captured launch is not checked, so nothing
    * of csan's (allocating shadow, waiting) happens inside a capture. */

@@ -28,6 +28,7 @@
 #include "csan_rt_errors.h"
 #include "csan_rt_allocs.h"
 
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_hostmem.h"
 #include "csan_rt_memops.h"
@@ -119,7 +120,7 @@ static cudaError_t malloc_async_real(const malloc_async_call *c) {
 static cudaError_t malloc_async(malloc_async_call *c, const csan_host_site *site,
                                 const void *ra) {
   if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
-      csan_rt_capturing(c->stream, c->pt))
+      csan_rt_capture_op(c->stream, c->pt, site, ra))
     return malloc_async_real(c);
   const char *api = c->from_pool ? "cudaMallocFromPoolAsync" : "cudaMallocAsync";
   uint32_t stack = csan_rt_stack(ra, site);
@@ -177,7 +178,8 @@ static bool free_async_real(void *arg) {
 static cudaError_t free_async(void *p, cudaStream_t s, bool pt, const csan_host_site *site,
                               const void *ra) {
   free_async_call c = {p, s, pt, cudaSuccess};
-  if (!csan_rt_active() || !p || !csan_rt_work_on_device(s, pt) || csan_rt_capturing(s, pt)) {
+  if (!csan_rt_active() || !p || !csan_rt_work_on_device(s, pt) ||
+      csan_rt_capture_op(s, pt, site, ra)) {
     free_async_real(&c);
     return c.result;
   }

@@ -8,6 +8,7 @@
  * to the model after the CUDA call succeeded. Host functions and stream
  * callbacks are operations on their stream.
  */
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
 #include "csan_rt_hostmem.h"
@@ -75,10 +76,10 @@ CSAN_EXPORT cudaError_t __csan_cudaStreamDestroy(cudaStream_t stream,
 }
 
 static cudaError_t stream_wait_event(cudaStream_t stream, cudaEvent_t event, unsigned int flags,
-                                     bool pt) {
+                                     bool pt, const csan_host_site *site, const void *ra) {
   cudaError_t r;
   if (!csan_rt_active() || !csan_rt_stream_on_device(stream, pt) ||
-      csan_rt_capturing(stream, pt)) {
+      csan_rt_capture_wait(stream, pt, site, ra)) {
     return pt ? cudaStreamWaitEvent_ptsz(stream, event, flags)
               : cudaStreamWaitEvent(stream, event, flags);
   }
@@ -97,13 +98,13 @@ static cudaError_t stream_wait_event(cudaStream_t stream, cudaEvent_t event, uns
 CSAN_EXPORT cudaError_t __csan_cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                                    unsigned int flags,
                                                    const csan_host_site *site) {
-  return stream_wait_event(stream, event, flags, false);
+  return stream_wait_event(stream, event, flags, false, site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event,
                                                         unsigned int flags,
                                                         const csan_host_site *site) {
-  return stream_wait_event(stream, event, flags, true);
+  return stream_wait_event(stream, event, flags, true, site, __builtin_return_address(0));
 }
 
 /* Synchronize (query == false) or query a stream. */
@@ -197,7 +198,7 @@ static cudaError_t host_fn_real(const host_fn_call *c) {
 
 static cudaError_t host_fn(const host_fn_call *c, const csan_host_site *site, const void *ra) {
   if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
-      csan_rt_capturing(c->stream, c->pt))
+      csan_rt_capture_op(c->stream, c->pt, site, ra))
     return host_fn_real(c);
   csan_rt_op_desc d = {CSAN_OPK_HOST_FUNC, "host function", 0, NULL, site,
                        csan_rt_stack(ra, site)};

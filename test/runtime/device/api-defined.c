@@ -56,4 +56,4 @@ int main(int argc, char **argv) {
 }
 
 
-// CHECK: 102 of 102 wrappers defined
+// CHECK: 117 of 117 wrappers defined

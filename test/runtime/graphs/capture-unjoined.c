@@ -1,7 +1,10 @@
 // A stream forked into a capture (it waited for an event recorded in the
 // capturing stream) and not joined back: cudaStreamEndCapture fails with
-// cudaErrorStreamCaptureUnjoined and makes no graph, and csan names the
-// error and the line. The fixed twin joins the fork back.
+// cudaErrorStreamCaptureUnjoined and makes no graph. csan reports it as a
+// bug of the program, as csan-replay does: the work left out (its capture
+// line and stream), the wait that forked the stream into the capture, the
+// cudaStreamEndCapture line; counted in the exit summary, exit status 66.
+// The fixed twin joins the fork back.
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
@@ -33,9 +36,15 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// RACE:      csan: WARNING: stream capture error (cudaErrorStreamCaptureUnjoined) at {{.*}}capture-unjoined.c:31: a stream forked into the capture (by waiting for an event recorded in it) was not joined back into the origin stream; the capture made no graph
+// RACE:      ==================
+// RACE-NEXT: WARNING: csan: stream capture error (cudaErrorStreamCaptureUnjoined)
+// RACE-NEXT:   work captured at {{.*}}capture-unjoined.c:29 on stream 0x{{[0-9a-f]+}}, which was forked into the capture at {{.*}}capture-unjoined.c:28,
+// RACE-NEXT:   is not joined back into stream 0x{{[0-9a-f]+}} before cudaStreamEndCapture at {{.*}}capture-unjoined.c:34: the capture made no graph
+// RACE-NEXT: SUMMARY: csan: stream capture error (cudaErrorStreamCaptureUnjoined) {{.*}}capture-unjoined.c:28
+// RACE-NEXT: ==================
 // RACE-NEXT: end of capture: failed, no graph
-// RACE-NEXT: exit=0
+// RACE-NEXT: csan: reported 1 stream capture error(s)
+// RACE-NEXT: exit=66
 
 // FIXED:      end of capture: ok, a graph
 // FIXED-NEXT: exit=0

@@ -2,8 +2,9 @@
 // stream neither run nor are checked (no twin, no range check); the graph
 // they make runs its kernels' twins and the memset's range check when it is
 // launched, and a launch that races with another stream's kernel is
-// reported, for the kernel nodes and the memset node. The fixed twin orders
-// the launch after the other stream with an event.
+// reported, for the kernel nodes and the memset node, each named by the
+// line that captured it, on the stream and line of its launch. The fixed
+// twin orders the launch after the other stream with an event.
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
@@ -62,15 +63,16 @@ int main(int argc, char **argv) {
 
 // RACE:      captured: 0 plain, 0 instrumented launches; range checks: 0
 // RACE:      WARNING: csan: data race (read-write) on 4 bytes
-// RACE-NEXT:   Write of size 4 at {{.*}} by kernel fill(int*) on stream
+// RACE-NEXT:   Write of size 4 at {{.*}} by kernel fill(int*) on stream {{.*}} (graph launched at {{.*}}graph-capture.c:55):
 // RACE-NEXT:     #0 fill(int*) graph.cu:7:5
-// RACE:            #0 {{.*}}graph-capture.c:[[#LAUNCH:@LINE-13]]
+// RACE:            #0 {{.*}}graph-capture.c:41
 // RACE:        Previous read of size 4 by kernel peek(int*) on stream
 // RACE-NEXT:     #0 peek(int*) side.cu:3:9
 // RACE:      WARNING: csan: data race (read-write) on 4 bytes
-// RACE-NEXT:   Write of size 16 at {{.*}} by cudaMemset (graph node) on stream
-// RACE:            #0 {{.*}}graph-capture.c:[[#LAUNCH]]
+// RACE-NEXT:   Write of size 16 at {{.*}} by cudaMemset (graph node) on stream {{.*}} (graph launched at {{.*}}graph-capture.c:55):
+// RACE:            #0 {{.*}}graph-capture.c:43
 // RACE:        Previous read of size 4 by kernel peek(int*) on stream
+// RACE:      SUMMARY: csan: data race (read-write) {{.*}}graph-capture.c:43:3 in main
 // RACE:      launched: 0 plain, 3 instrumented launches; range checks: 1
 // RACE:      csan: reported 2 data race(s)
 // RACE-NEXT: exit=66

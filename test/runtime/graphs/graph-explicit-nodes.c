@@ -1,31 +1,17 @@
 // An explicit graph (cudaGraphAddKernelNode) whose two kernel nodes touch the
 // same bytes with no path between them: the launch reports the race between
-// the two nodes, naming both kernels and their device lines. The fixed twin
-// adds the edge (cudaGraphAddDependencies).
+// the two nodes, naming both kernels, their device lines and the lines that
+// added the nodes. The fixed twin adds the edge (cudaGraphAddDependencies).
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
 // RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not=WARNING < %t.out
-#include "rt_test.h"
-
-KERNEL_STUB(produce)
-KERNEL_STUB(consume)
-static int32_t psite, csite;
-
-static void produce_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_WRITE, psite);
-}
-static void consume_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_READ, csite);
-}
+#include "rw_kernels.h"
 
 int main(int argc, char **argv) {
   int fixed = argc > 1 && !strcmp(argv[1], "fixed");
-  fake_cuda_register_kernel((const void *)produce, "_Z7producePi", FAKE_TWIN_OK, 1, produce_body);
-  fake_cuda_register_kernel((const void *)consume, "_Z7consumePi", FAKE_TWIN_OK, 1, consume_body);
-  psite = fake_cuda_site("nodes.cu", 10, 3, "_Z7producePi", CSAN_ACC_WRITE, 4);
-  csite = fake_cuda_site("nodes.cu", 20, 7, "_Z7consumePi", CSAN_ACC_READ, 4);
+  rw_kernels_register();
   cudaStream_t s;
   NONBLOCKING_STREAM(s);
   int *buf;
@@ -33,11 +19,11 @@ int main(int argc, char **argv) {
   cudaGraph_t g;
   CK(cudaGraphCreate(&g, 0));
   void *args[] = {&buf};
-  struct cudaKernelNodeParams p = {(void *)produce, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
+  struct cudaKernelNodeParams p = {(void *)write4, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
   cudaGraphNode_t a, b;
-  CK(cudaGraphAddKernelNode(&a, g, NULL, 0, &p));
-  p.func = (void *)consume;
-  CK(cudaGraphAddKernelNode(&b, g, NULL, 0, &p));
+  CK(__csan_cudaGraphAddKernelNode(&a, g, NULL, 0, &p, SITE));
+  p.func = (void *)read4;
+  CK(__csan_cudaGraphAddKernelNode(&b, g, NULL, 0, &p, SITE));
   if (fixed)
     CK(cudaGraphAddDependencies(g, &a, &b, NULL, 1));
   cudaGraphExec_t x;
@@ -49,10 +35,12 @@ int main(int argc, char **argv) {
 }
 
 // RACE:      WARNING: csan: data race (write-read) on 16 bytes
-// RACE-NEXT:   Read of size 4 at {{.*}} by kernel consume(int*) on stream
-// RACE-NEXT:     #0 consume(int*) nodes.cu:20:7
-// RACE:        Previous write of size 4 by kernel produce(int*) on stream
-// RACE-NEXT:     #0 produce(int*) nodes.cu:10:3
+// RACE-NEXT:   Read of size 4 at {{.*}} by kernel read4(int*) on stream {{.*}} (graph launched at {{.*}}graph-explicit-nodes.c:31):
+// RACE-NEXT:     #0 read4(int*) k.cu:8:5
+// RACE:            #0 {{.*}}graph-explicit-nodes.c:26
+// RACE:        Previous write of size 4 by kernel write4(int*) on stream {{.*}} (graph launched at {{.*}}graph-explicit-nodes.c:31):
+// RACE-NEXT:     #0 write4(int*) k.cu:3:5
+// RACE:            #0 {{.*}}graph-explicit-nodes.c:24
 // RACE:      instrumented launches: 2
 // RACE:      csan: reported 1 data race(s)
 // RACE-NEXT: exit=66

@@ -39,11 +39,11 @@ int main(int argc, char **argv) {
 }
 
 // RACE:      WARNING: csan: data race (write-write) on 16 bytes
-// RACE-NEXT:   Write of size 4 at {{.*}} by kernel step(int*) on stream
+// RACE-NEXT:   Write of size 4 at {{.*}} by kernel step(int*) on stream {{.*}} (graph launched at {{.*}}graph-two-execs.c:35):
 // RACE-NEXT:     #0 step(int*) step.cu:4:5
-// RACE:          #0 {{.*}}graph-two-execs.c:35
-// RACE:        Previous write of size 4 by kernel step(int*) on stream
-// RACE:          #0 {{.*}}graph-two-execs.c:34
+// RACE:          #0 {{.*}}graph-two-execs.c:28
+// RACE:        Previous write of size 4 by kernel step(int*) on stream {{.*}} (graph launched at {{.*}}graph-two-execs.c:34):
+// RACE:          #0 {{.*}}graph-two-execs.c:28
 // RACE:      instrumented launches: 2
 // RACE:      csan: reported 1 data race(s)
 // RACE-NEXT: exit=66

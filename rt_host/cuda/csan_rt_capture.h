@@ -1,0 +1,55 @@
+/* csan_rt_capture.h: where each graph node came from (csan_rt_capture.c).
+ *
+ * A race report on a graph node names the host line where that node was
+ * captured (the <<<>>>, cudaMemcpyAsync, ... on a capturing stream) or
+ * added (cudaGraphAdd*Node), and an unjoined capture names the line that
+ * forked the stream into it. CUDA makes the node inside the call, so the
+ * node is only known after it: a call on a capturing stream is noted
+ * before it (csan_rt_capture_op, in place of csan_rt_capturing) and
+ * settled at the calling thread's next note or graph call
+ * (csan_rt_capture_settle): the nodes the call added are the stream's
+ * capture dependencies after it that were not there before it
+ * (cudaStreamGetCaptureInfo). Every family keeps its one pass-through
+ * line; nothing is added after its CUDA call.
+ *
+ * A thread's note left unsettled when another thread ends the capture is
+ * lost: its node is then named by its graph launch only.
+ */
+#ifndef CSAN_RT_CAPTURE_H
+#define CSAN_RT_CAPTURE_H
+
+#include "csan_rt.h"
+
+/* True when s is being captured (csan_rt_capturing): the call that follows
+ * becomes graph nodes, which will be named after site (ra: the wrapper's
+ * return address, for the host stack). */
+bool csan_rt_capture_op(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra);
+/* For cudaStreamWaitEvent: the same test; when s is not capturing yet and
+ * the wait joins it into a capture (an event recorded in one), site is
+ * that capture's fork of s. Names no node. */
+bool csan_rt_capture_wait(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra);
+/* A capture begun on s at site, ended (cudaStreamBeginCapture*,
+ * cudaStreamEndCapture): waits are noted only while one is active. */
+void csan_rt_capture_begun(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra);
+void csan_rt_capture_ended(void);
+/* Settles the calling thread's noted call (graph wrappers call it first). */
+void csan_rt_capture_settle(void);
+
+/* Where a node came from: a host site and stack, and the capture stream
+ * (0 for a node added explicitly). */
+typedef struct csan_rt_node_origin {
+  csan_host_site site;
+  uint32_t stack;
+  CUstream stream;
+} csan_rt_node_origin;
+
+/* A node added by cudaGraphAdd*Node at site. */
+void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const void *ra);
+/* False when csan does not know where node came from. */
+bool csan_rt_node_origin_get(cudaGraphNode_t node, csan_rt_node_origin *out);
+/* Where the latest capture of stream s began; false when unknown. */
+bool csan_rt_capture_begin_get(CUstream s, csan_rt_node_origin *out);
+/* The wait that forked stream s into capture `id`; false when unknown. */
+bool csan_rt_capture_fork_get(CUstream s, unsigned long long id, csan_rt_node_origin *out);
+
+#endif /* CSAN_RT_CAPTURE_H */

@@ -1,0 +1,54 @@
+// A programmatic (PDL) edge between two kernel nodes (edge data of type
+// cudaGraphDependencyTypeProgrammatic from the programmatic port): the
+// downstream kernel may start before the upstream one ends, and only its
+// part after cudaGridDependencySynchronize is ordered. csan checks the edge
+// as a full dependency, names that once and counts it in the exit summary.
+// Without the edge the nodes race (the race twin).
+// RUN: %cc_rt -o %t
+// RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=RACE < %t.out
+// RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not="data race" < %t.out
+#include "rw_kernels.h"
+
+int main(int argc, char **argv) {
+  int fixed = argc > 1 && !strcmp(argv[1], "fixed");
+  rw_kernels_register();
+  cudaStream_t s;
+  NONBLOCKING_STREAM(s);
+  int *buf;
+  CK(__csan_cudaMalloc((void **)&buf, 16, SITE));
+  cudaGraph_t g;
+  CK(cudaGraphCreate(&g, 0));
+  void *args[] = {&buf};
+  struct cudaKernelNodeParams p = {(void *)write4, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
+  cudaGraphNode_t a, b;
+  CK(__csan_cudaGraphAddKernelNode(&a, g, NULL, 0, &p, SITE));
+  p.func = (void *)read4;
+  CK(__csan_cudaGraphAddKernelNode(&b, g, NULL, 0, &p, SITE));
+  cudaGraphEdgeData pdl;
+  memset(&pdl, 0, sizeof pdl);
+  pdl.from_port = cudaGraphKernelNodePortProgrammatic;
+  pdl.type = cudaGraphDependencyTypeProgrammatic;
+  if (fixed)
+    CK(cudaGraphAddDependencies(g, &a, &b, &pdl, 1));
+  cudaGraphExec_t x;
+  CK(__csan_cudaGraphInstantiate(&x, g, 0, SITE));
+  CK(__csan_cudaGraphLaunch(x, s, SITE));
+  CK(__csan_cudaStreamSynchronize(s, SITE));
+  NOTE("instrumented launches: %lu", fake_cuda_count("launch:twin"));
+  return 0;
+}
+
+// RACE:      WARNING: csan: data race (write-read) on 16 bytes
+// RACE-NEXT:   Read of size 4 at {{.*}} by kernel read4(int*) on stream
+// RACE:        Previous write of size 4 by kernel write4(int*) on stream
+// RACE:      instrumented launches: 2
+// RACE:      csan: reported 1 data race(s)
+// RACE-NEXT: exit=66
+
+// FIXED:      csan: graph programmatic dependency (PDL): checked as a full dependency: what the downstream kernel does before cudaGridDependencySynchronize is not checked against the upstream kernel (counted at exit)
+// FIXED-NEXT: instrumented launches: 2
+// FIXED:      csan: 1 call(s) of 1 kind(s) ran unchecked
+// FIXED-NEXT: csan:   graph programmatic dependency (PDL): 1 call(s), first at {{.*}}graph-pdl-edge.c:36
+// FIXED-NEXT: exit=0
