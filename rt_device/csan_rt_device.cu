@@ -92,18 +92,15 @@ static __device__ __noinline__ void csan_dev_range(const csan_launch_ctx *ctx, u
 }
 
 /* Everything the inline fast path leaves: a granule miss, or an access
- * that crosses a granule. */
+ * that crosses a granule. Both are the range walk (a miss is a range of one
+ * granule; the walk looks its shadow up again, which costs only on a miss):
+ * one copy of the lookup and the cover test in the slow path instead of
+ * two. The size (1..16) and the access kind come packed in one word,
+ * n_access = n | access << 8: every argument register is one more move at
+ * each call site in the kernel's own code. */
 static __device__ __noinline__ void csan_dev_miss(const csan_launch_ctx *ctx, uint64_t a,
-                                                  uint64_t n, uint32_t access, int32_t site) {
-  uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
-  if (off + n > CSAN_GRANULE_SIZE) {
-    csan_dev_range(ctx, a, n, access, site);
-    return;
-  }
-  uint64_t page = csan_sh_page(ctx->shadow_dir, a);
-  if (page)
-    csan_dev_slow(ctx, page, a & ~(uint64_t)(CSAN_GRANULE_SIZE - 1),
-                  csan_sh_byte_mask(off, (uint32_t)n), access, site, n);
+                                                  uint32_t n_access, int32_t site) {
+  csan_dev_range(ctx, a, n_access & 0xffu, n_access >> 8, site);
 }
 
 /* With memory errors on (a context flag, read only here), a miss is first
@@ -113,23 +110,24 @@ static __device__ __noinline__ void csan_dev_miss(const csan_launch_ctx *ctx, ui
  * address the access must use. Kept apart from csan_dev_miss, which it
  * calls unchanged. */
 static __device__ __noinline__ uint64_t csan_dev_miss_use(const csan_launch_ctx *ctx, uint64_t a,
-                                                          uint64_t n, uint32_t access,
-                                                          int32_t site) {
+                                                          uint32_t n_access, int32_t site) {
   if (ctx->flags & CSAN_CTX_F_MEMORY_ERRORS) {
-    uint64_t use = csan_memerr_check(ctx, a, n, access, site, (const csan_who *)0);
+    uint64_t use = csan_memerr_check(ctx, a, n_access & 0xffu, n_access >> 8, site,
+                                     (const csan_who *)0);
     if (use != a)
       return use;
   }
-  csan_dev_miss(ctx, a, n, access, site);
+  csan_dev_miss(ctx, a, n_access, site);
   return a;
 }
 
 /* Weak (one per program under -fgpu-rdc, never folded into a direct call by
- * the optimizer); CSAN_DEV_MISS_FN_NAME in csan_abi.h. */
-typedef uint64_t (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint64_t, uint32_t,
-                                       int32_t);
+ * the optimizer); CSAN_DEV_MISS_FN_NAME in csan_abi.h. In constant memory:
+ * every thread reads the same word, which a constant-bank load serves in
+ * one instruction at each miss call site (a global load needs two). */
+typedef uint64_t (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint32_t, int32_t);
 extern "C" {
-__device__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss_use;
+__constant__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss_use;
 }
 
 /* ---- fast path -------------------------------------------------------------- */
@@ -147,6 +145,8 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
     return (void *)addr;
   uint64_t a = (uint64_t)(uintptr_t)addr;
   uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
+  /* One call site per check (a crossing goes to the same call): each call
+   * is a dozen instructions of argument set-up in the kernel's own code. */
   if (off + n <= CSAN_GRANULE_SIZE) {
     uint64_t page = csan_sh_page(ctx->shadow_dir, a);
     if (!page) {
@@ -163,7 +163,7 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
         return (void *)addr;
     }
   }
-  return (void *)(uintptr_t)__csan_dev_miss_fn(ctx, a, n, access, site);
+  return (void *)(uintptr_t)__csan_dev_miss_fn(ctx, a, n | access << 8, site);
 }
 
 /* ---- entry points ----------------------------------------------------------- */

@@ -53,6 +53,8 @@
  *   CSAN_SH_FN         qualifier of every function here ("static inline",
  *                      or "static __device__ inline" for CUDA)
  *   CSAN_SH_COLD_FN    (optional) qualifier of the rare paths, e.g. noinline
+ *   CSAN_SH_NOUNROLL   (optional) a pragma that keeps the next loop rolled
+ *   CSAN_SH_WHO_IS_DEFAULT (optional) 1: every caller passes who == NULL
  *   uint64_t csan_sh_load64(const uint64_t *p)          relaxed
  *   void     csan_sh_load_cells(const uint64_t *p, uint64_t *c0, uint64_t *c1)
  *                                   relaxed load of p[0] and p[1]
@@ -87,6 +89,17 @@
  * kept out of line to keep the slow path small; by default like CSAN_SH_FN. */
 #ifndef CSAN_SH_COLD_FN
 #define CSAN_SH_COLD_FN CSAN_SH_FN
+#endif
+/* 1 where every caller passes who == NULL (the GPU: the racing thread is the
+ * one running), so the copy of a caller's who is compiled out. */
+#ifndef CSAN_SH_WHO_IS_DEFAULT
+#define CSAN_SH_WHO_IS_DEFAULT 0
+#endif
+/* Put before a loop of the slow path that must stay a loop: on the GPU every
+ * copy of an unrolled body is SASS that ptxas duplicates into each kernel
+ * (whole-program mode), for code that runs only on a miss. */
+#ifndef CSAN_SH_NOUNROLL
+#define CSAN_SH_NOUNROLL
 #endif
 
 /* Where a racing access came from: grid coordinates on the GPU, anything the
@@ -240,10 +253,13 @@ CSAN_SH_FN csan_pool_block *csan_sh_block(csan_pool *pool, uint32_t idx) {
   return (csan_pool_block *)((char *)pool + CSAN_POOL_BLOCKS_OFFSET) + idx;
 }
 
+/* Stores through the platform layer, one record per turn: a plain loop of
+ * stores becomes a memset, which the GPU backend lowers to 120 byte stores. */
 CSAN_SH_FN void csan_sh_block_clear(csan_pool_block *b) {
+  CSAN_SH_NOUNROLL
   for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++) {
-    b->tag[i] = 0;
-    b->site[i] = 0;
+    csan_sh_store64(&b->tag[i], 0);
+    csan_sh_store32(&b->site[i], 0);
   }
   csan_sh_store32(&b->next, 0);
 }
@@ -307,7 +323,8 @@ CSAN_SH_FN csan_race *csan_race_entries(csan_race_table *t) {
   return (csan_race *)((char *)t + CSAN_RACE_ENTRIES_OFFSET);
 }
 
-CSAN_SH_FN uint64_t csan_sh_mix(uint64_t h, uint64_t v) {
+/* Out of line: the race key and the probe start use it eight times. */
+CSAN_SH_COLD_FN uint64_t csan_sh_mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
   h ^= h >> 31;
   h *= 0xbf58476d1ce4e5b9ull;
@@ -372,8 +389,10 @@ CSAN_SH_FN int csan_sh_race_same_pair(const csan_race *e, const csan_sh_race *r)
  * counted in folded): the reporter prints one report per site pair, so a
  * racing loop cannot fill the table with copies of one race. No free entry
  * within CSAN_RACE_MAX_PROBES: counted in dropped. The host empties entries
- * whose operation completed (their key only: csan_rt_report.c). */
-CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *r, uint64_t lo,
+ * whose operation completed (their key only: csan_rt_report.c). Its only
+ * caller is the record visit, which is out of line: inlined there it costs
+ * less code than a call with its argument set-up and register saves. */
+CSAN_SH_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *r, uint64_t lo,
                                       uint64_t hi, const csan_who *who) {
   if (!tab)
     return;
@@ -384,6 +403,7 @@ CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *
   uint32_t probes = cap < CSAN_RACE_MAX_PROBES ? cap : CSAN_RACE_MAX_PROBES;
   uint32_t pairs = 0;
   csan_race *entries = csan_race_entries(tab);
+  CSAN_SH_NOUNROLL
   for (uint32_t i = 0; i < probes; i++) {
     csan_race *e = &entries[(uint32_t)(start + i) & (cap - 1)];
     uint64_t k = csan_sh_load64(&e->key);
@@ -402,7 +422,8 @@ CSAN_SH_COLD_FN void csan_race_insert(csan_race_table *tab, const csan_sh_race *
         e->lo = lo;
         e->hi = hi;
         e->count = 1;
-        if (who) {
+        if (!CSAN_SH_WHO_IS_DEFAULT && who) {
+          CSAN_SH_NOUNROLL
           for (int d = 0; d < 3; d++) {
             e->block[d] = who->block[d];
             e->thread[d] = who->thread[d];
@@ -467,8 +488,9 @@ CSAN_SH_FN uint32_t csan_sh_rank(csan_tag_t t) {
 }
 
 /* Checks the access against record t (site s), reports a race, and returns
- * the record as it is after the access. */
-CSAN_SH_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t s) {
+ * the record as it is after the access. Out of line (CSAN_SH_COLD_FN): the
+ * two-cell path and the chain walk share one copy. */
+CSAN_SH_COLD_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t s) {
   uint32_t m = (uint32_t)t & a->amask;
   int same = ((t ^ a->launch) & CSAN_SH_OP_BITS) == 0;
   if (same) {
@@ -517,6 +539,60 @@ CSAN_SH_FN csan_tag_t csan_sh_new_record(const csan_sh_acc *a) {
   return a->launch | a->kind | a->amask;
 }
 
+/* Pool exhausted and the chain full: the least important record of the
+ * chain gives way to the new record nt, unless nt is less important still
+ * (the oldest of equals goes first). Rare, so out of line. */
+CSAN_SH_FN void csan_sh_chain_evict(csan_pool *pool, uint32_t first, csan_tag_t nt,
+                                         uint32_t site) {
+  uint32_t cap = pool->capacity;
+  csan_sh_fetch_add32(&pool->exhausted, 1);
+  csan_pool_block *vb = 0;
+  uint32_t vi = 0;
+  CSAN_SH_NOUNROLL
+  for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
+    csan_pool_block *blk = csan_sh_block(pool, b);
+    CSAN_SH_NOUNROLL
+    for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++)
+      if (!vb || csan_sh_rank(blk->tag[i]) < csan_sh_rank(vb->tag[vi])) {
+        vb = blk;
+        vi = i;
+      }
+    b = csan_sh_load32(&blk->next);
+  }
+  if (vb && csan_sh_rank(vb->tag[vi]) < csan_sh_rank(nt)) {
+    vb->tag[vi] = nt;
+    vb->site[vi] = site;
+  }
+}
+
+/* An escalated granule down to two live records: moves them back into the
+ * cells (cell 1 and the site words here; cell 0's value is returned for the
+ * caller's releasing store) and recycles the chain. */
+CSAN_SH_FN uint64_t csan_sh_chain_shrink(csan_pool *pool, uint64_t *tags, uint32_t *sites,
+                                              uint32_t first) {
+  uint32_t cap = pool->capacity;
+  csan_tag_t t[2] = {0, 0};
+  uint32_t s[2] = {0, 0};
+  uint32_t k = 0;
+  CSAN_SH_NOUNROLL
+  for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
+    csan_pool_block *blk = csan_sh_block(pool, b);
+    CSAN_SH_NOUNROLL
+    for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS && k < 2; i++)
+      if (blk->tag[i] & CSAN_TAG_MASK) {
+        t[k] = blk->tag[i];
+        s[k] = blk->site[i];
+        k++;
+      }
+    b = csan_sh_load32(&blk->next);
+  }
+  sites[0] = s[0];
+  sites[1] = s[1];
+  csan_sh_store64(&tags[1], t[1]);
+  csan_sh_pool_free_chain(pool, first);
+  return t[0];
+}
+
 /* Escalated granule: records in the chain starting at block `first`. Returns
  * the value cell 0 gets on release (ESC, or a record after de-escalation);
  * writes cell 1 and the site words itself when it de-escalates. */
@@ -524,8 +600,10 @@ CSAN_SH_COLD_FN uint64_t csan_sh_update_chain(csan_sh_acc *a, csan_pool *pool, u
                                          uint32_t *sites, uint32_t first) {
   uint32_t cap = pool->capacity;
   uint32_t live = 0, hole_b = 0, hole_i = 0, last = 0;
+  CSAN_SH_NOUNROLL
   for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
     csan_pool_block *blk = csan_sh_block(pool, b);
+    CSAN_SH_NOUNROLL
     for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++) {
       csan_tag_t t = blk->tag[i];
       if (t & CSAN_TAG_MASK) {
@@ -562,47 +640,12 @@ CSAN_SH_COLD_FN uint64_t csan_sh_update_chain(csan_sh_acc *a, csan_pool *pool, u
       csan_sh_block(pool, hole_b)->site[hole_i] = a->site;
       live++;
     } else {
-      /* Pool exhausted and the chain full: the least important record gives
-       * way, unless that is the new one. */
-      csan_sh_fetch_add32(&pool->exhausted, 1);
-      csan_pool_block *vb = 0;
-      uint32_t vi = 0;
-      for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
-        csan_pool_block *blk = csan_sh_block(pool, b);
-        for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++)
-          if (!vb || csan_sh_rank(blk->tag[i]) < csan_sh_rank(vb->tag[vi])) {
-            vb = blk;
-            vi = i;
-          }
-        b = csan_sh_load32(&blk->next);
-      }
-      if (vb && csan_sh_rank(vb->tag[vi]) < csan_sh_rank(nt)) {
-        vb->tag[vi] = nt;
-        vb->site[vi] = a->site;
-      }
+      csan_sh_chain_evict(pool, first, nt, a->site);
     }
   }
   if (live > 2)
     return CSAN_TAG_ESC;
-  /* Back to two cells: move the live records out and recycle the chain. */
-  csan_tag_t t[2] = {0, 0};
-  uint32_t s[2] = {0, 0};
-  uint32_t k = 0;
-  for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
-    csan_pool_block *blk = csan_sh_block(pool, b);
-    for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS && k < 2; i++)
-      if (blk->tag[i] & CSAN_TAG_MASK) {
-        t[k] = blk->tag[i];
-        s[k] = blk->site[i];
-        k++;
-      }
-    b = csan_sh_load32(&blk->next);
-  }
-  sites[0] = s[0];
-  sites[1] = s[1];
-  csan_sh_store64(&tags[1], t[1]);
-  csan_sh_pool_free_chain(pool, first);
-  return t[0];
+  return csan_sh_chain_shrink(pool, tags, sites, first);
 }
 
 /* The records of a two-cell granule after an access: at most three (two
@@ -647,6 +690,7 @@ CSAN_SH_FN void csan_sh_visit_cells(csan_sh_acc *a, uint64_t c0, uint64_t c1,
     s[n++] = sites[1];
   }
   out->live = 0;
+  CSAN_SH_NOUNROLL
   for (uint32_t i = 0; i < n; i++) {
     csan_tag_t u = csan_sh_visit(a, t[i], s[i]);
     if (u & CSAN_TAG_MASK) {
@@ -668,6 +712,7 @@ CSAN_SH_FN int csan_sh_escalate(csan_pool *pool, uint64_t *tags, csan_sh_cells *
   uint32_t b = pool ? csan_sh_pool_alloc(pool) : 0;
   if (b) {
     csan_pool_block *blk = csan_sh_block(pool, b);
+    CSAN_SH_NOUNROLL
     for (uint32_t i = 0; i < 3; i++) {
       blk->tag[i] = c->t[i];
       blk->site[i] = c->s[i];
@@ -679,9 +724,11 @@ CSAN_SH_FN int csan_sh_escalate(csan_pool *pool, uint64_t *tags, csan_sh_cells *
   if (pool)
     csan_sh_fetch_add32(&pool->exhausted, 1);
   uint32_t v = 0;
+  CSAN_SH_NOUNROLL
   for (uint32_t i = 1; i < 3; i++)
     if (csan_sh_rank(c->t[i]) < csan_sh_rank(c->t[v]))
       v = i;
+  CSAN_SH_NOUNROLL
   for (uint32_t i = v; i < 2; i++) {
     c->t[i] = c->t[i + 1];
     c->s[i] = c->s[i + 1];
@@ -693,6 +740,7 @@ CSAN_SH_FN int csan_sh_escalate(csan_pool *pool, uint64_t *tags, csan_sh_cells *
 /* Slow path, step 4: writes the (at most two) records back into the two
  * cells and their site words; releases the lock with cell 0. */
 CSAN_SH_FN void csan_sh_store_cells(uint64_t *tags, uint32_t *sites, csan_sh_cells *c) {
+  CSAN_SH_NOUNROLL
   for (uint32_t i = c->live; i < 2; i++) {
     c->t[i] = 0;
     c->s[i] = 0;

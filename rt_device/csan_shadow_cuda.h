@@ -28,6 +28,10 @@
 
 #define CSAN_SH_FN static __device__ inline
 #define CSAN_SH_COLD_FN static __device__ __noinline__
+#define CSAN_SH_NOUNROLL _Pragma("unroll 1")
+/* csan_rt_device.cu and csan_rt_kernels.cu pass who == NULL everywhere:
+ * a race names the thread that runs the slow path (csan_sh_default_who). */
+#define CSAN_SH_WHO_IS_DEFAULT 1
 
 /* The global-window address of a generic pointer (cvta.to.global). */
 #define CSAN_SH_G(p) ((unsigned long long)__cvta_generic_to_global((const void *)(p)))

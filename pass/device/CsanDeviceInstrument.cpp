@@ -253,6 +253,19 @@ static unsigned suppressibleOperand(const Access &A) {
   return A.I->getOperand(Op) == A.Ptr ? Op + 1 : 0;
 }
 
+/// The alignment a load, store or atomic promises for its address.
+static MaybeAlign accessAlign(const Instruction &I) {
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return L->getAlign();
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return S->getAlign();
+  if (auto *R = dyn_cast<AtomicRMWInst>(&I))
+    return R->getAlign();
+  if (auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
+    return C->getAlign();
+  return std::nullopt;
+}
+
 void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigName,
                                    Value *Ctx, Value *AnchorInt) {
   Instruction *Pt = A.InsertPt ? A.InsertPt : A.I;
@@ -289,6 +302,12 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
   }
   if (A.hasFixedSize() && A.Size <= 16 && isPowerOf2_64(A.Size)) {
     unsigned Log2 = Log2_64(A.Size);
+    // The access's own alignment (a misaligned access is undefined, and
+    // faults on a GPU) tells the inlined fast path that the check cannot
+    // cross a granule: its crossing test and that branch fold away.
+    if (!A.PtrIsVector && !A.Mask)
+      if (MaybeAlign Al = accessAlign(*A.I); Al && commonAlignment(*Al, A.Offset).value() >= A.Size)
+        IRB.CreateAlignmentAssumption(F.getDataLayout(), Addr, commonAlignment(*Al, A.Offset).value());
     Value *Site = siteArgument(IRB, A, F, OrigName, A.Size, AnchorInt);
     if (unsigned OpPlus1 = suppressibleOperand(A)) {
       unsigned Op = OpPlus1 - 1;

@@ -41,6 +41,7 @@ define void @f(ptr %p) #0 {
 }
 
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
+; CHECK-NEXT:  call void @llvm.assume(i1 true) [ "align"(ptr %p, i64 4) ]
 ; CHECK-NEXT:  call void @__csan_test_slow_path(ptr nonnull %csan.ctx, ptr %p, i64 4, i32 {{.*}}, i32 1)
 ; CHECK-NEXT:  store i32 1, ptr %p
 ; CHECK-NEXT:  call void @f__csan(ptr {{.*}}%p, ptr nonnull %csan.ctx)
