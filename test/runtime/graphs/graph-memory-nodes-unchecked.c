@@ -37,6 +37,6 @@ int main(void) {
 // CHECK-NEXT: csan: graph memcpy or memset node in a graph with memory nodes: CUDA neither clones the graph nor removes nodes from it, so csan adds no range check to it: ordered only (counted at exit)
 // CHECK-NEXT: range checks: 0
 // CHECK-NEXT: csan: 3 call(s) of 2 kind(s) ran unchecked
-// CHECK-NEXT: csan:   graph memory node: 2 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:28
-// CHECK-NEXT: csan:   graph memcpy or memset node in a graph with memory nodes: 1 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:28
+// CHECK-NEXT: csan:   graph memory node: 2 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:29
+// CHECK-NEXT: csan:   graph memcpy or memset node in a graph with memory nodes: 1 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:29
 // CHECK-NEXT: exit=0
