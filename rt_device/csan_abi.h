@@ -20,7 +20,7 @@
 #define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 
-#define CSAN_ABI_VERSION 2u
+#define CSAN_ABI_VERSION 3u
 #define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
 
 /* ------------------------------------------------------------------------
@@ -66,10 +66,10 @@
  * stay out-of-line calls). ctx is the twin's context parameter, or the one
  * its clones received:
  *
- *   void __csan_dev_read{1,2,4,8,16}(const csan_launch_ctx *ctx, const void *addr, int32_t site);
- *   void __csan_dev_write{N}(...);         plain store
- *   void __csan_dev_atomic_read{N}(...);   atomic load
- *   void __csan_dev_atomic_write{N}(...);  atomicrmw, cmpxchg, atomic store
+ *   void *__csan_dev_read{1,2,4,8,16}(const csan_launch_ctx *ctx, const void *addr, int32_t site);
+ *   void *__csan_dev_write{N}(...);         plain store
+ *   void *__csan_dev_atomic_read{N}(...);   atomic load
+ *   void *__csan_dev_atomic_write{N}(...);  atomicrmw, cmpxchg, atomic store
  *   void __csan_dev_read_range(const csan_launch_ctx *ctx, const void *addr, uint64_t size, int32_t site);
  *   void __csan_dev_write_range(...);      any size or alignment, memintrinsics
  *
@@ -77,8 +77,19 @@
  * global window (isspacep.global), so the pass may pass any pointer. A null
  * ctx makes every check a no-op. `site` is the signed offset of the access's
  * csan_site descriptor from CSAN_MODULE_ANCHOR_NAME (0 = unknown).
+ * A sized check returns the address the access must use: addr, or with
+ * CSAN_CTX_F_MEMORY_ERRORS and poisoned or freed bytes, the memory-error
+ * ring's zero bytes (a read) or sink bytes (a write or an atomic). The pass
+ * makes a load, store, atomicrmw or cmpxchg checked right before itself use
+ * it, so the bad access is suppressed.
  * ---------------------------------------------------------------------- */
 #define CSAN_DEV_PREFIX "__csan_dev_"
+/* In twins and clones, calls of CUDA's __assertfail(message, file, line,
+ * function, char size) become __csan_dev_assertfail(ctx, message, file,
+ * line, function, char size): it fills the memory-error ring's assert block
+ * (the launch, the file and line), then calls __assertfail. */
+#define CSAN_ASSERTFAIL_NAME "__assertfail"
+#define CSAN_DEV_ASSERTFAIL_NAME "__csan_dev_assertfail"
 
 /* ------------------------------------------------------------------------
  * Stream slots, epochs, vector clocks.
@@ -110,6 +121,10 @@ typedef uint32_t csan_epoch_t;
 /* ctx.flags */
 #define CSAN_CTX_F_NO_WARP_AGGREGATION 0x1u /* check each thread alone */
 #define CSAN_CTX_F_RANGE_OP 0x2u            /* a runtime range kernel, not user code */
+/* Memory errors on (CSAN_OPTIONS=memory_errors): a check that misses the
+ * fast path classifies the access first (csan_memerr_dev.h). Consulted only
+ * off the fast path; the ring is named by the pool header (csan_pool.memerr). */
+#define CSAN_CTX_F_MEMORY_ERRORS 0x4u
 
 typedef struct csan_launch_ctx {
   uint32_t magic;       /* CSAN_CTX_MAGIC */
@@ -232,6 +247,12 @@ typedef struct csan_pool {
    * (0 = empty); high 32 bits: a counter bumped by every pop and push so a
    * compare-and-swap cannot mistake a recycled top for the one it read. */
   uint64_t free_head;
+  /* Device addresses of the memory-error ring (csan_memerr_ring, in
+   * host-mapped memory) and its counters (csan_memerr_counters, in device
+   * memory); 0 = none. Here rather than in the launch context: only the
+   * slow path reads them, and the context keeps its size. */
+  uint64_t memerr;
+  uint64_t memerr_counters;
   /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
 } csan_pool;
 #define CSAN_POOL_BLOCKS_OFFSET 128u
@@ -298,6 +319,93 @@ typedef struct csan_race_table {
   /* csan_race entries[capacity] follows at offset 16 */
 } csan_race_table;
 #define CSAN_RACE_ENTRIES_OFFSET 16u
+
+/* ------------------------------------------------------------------------
+ * Memory errors (DESIGN.md, decision 21). A checked access that misses the
+ * fast path, with CSAN_CTX_F_MEMORY_ERRORS, is classified by the device
+ * (csan_memerr_dev.h) before the slow path:
+ *   poisoned   a FREE record of slot 0 / epoch 0 with site word
+ *              CSAN_SITE_POISON: bytes after an allocation's end that no
+ *              allocation can own (the allocator's 256-byte alignment);
+ *   freed      a FREE record ordered before the launch (its epoch <= vc):
+ *              use after free (an unordered FREE is a race, the slow path's);
+ *   no page    no shadow page: an address csan knows nothing about.
+ * Poisoned and freed accesses are appended to the ring and suppressed (the
+ * access is made to the ring's zero or sink bytes instead); a no-page
+ * access is appended once per site and goes ahead: memory csan did not see
+ * allocated (libraries, the device heap) may be valid, and the host asks
+ * the driver before it reports.
+ *
+ * The records live in host-mapped memory: they survive a fault of the
+ * context and the host reads them with plain loads, never waiting for the
+ * device. The counters and the per-site filter live in device memory (no
+ * atomics cross the bus, and the filter is read at every no-page access).
+ * A writer takes slot head++ % capacity; a slot still READY (unread) makes
+ * the error count in dropped; otherwise the writer fills it and publishes
+ * it READY with a system-scope release; the host copies READY records and
+ * sets them EMPTY.
+ * ---------------------------------------------------------------------- */
+#define CSAN_SITE_POISON 1u /* site word of a poison record (real sites are multiples of 32) */
+
+#define CSAN_MEMERR_EMPTY 0u
+#define CSAN_MEMERR_WRITING 1u
+#define CSAN_MEMERR_READY 2u
+
+#define CSAN_MEMERR_HINT_POISON 1u  /* bytes no allocation owns */
+#define CSAN_MEMERR_HINT_FREED 2u   /* freed bytes, the free ordered before the access */
+#define CSAN_MEMERR_HINT_NO_PAGE 3u /* no shadow: not memory csan tracks */
+
+typedef struct csan_memerr_record {
+  uint32_t state;     /* CSAN_MEMERR_EMPTY / WRITING / READY */
+  uint32_t access;    /* CSAN_ACC_* */
+  uint64_t addr;      /* the access's first byte */
+  uint32_t size;      /* bytes */
+  int32_t site;       /* device site (offset from the module anchor) */
+  uint32_t slot;      /* the launch */
+  csan_epoch_t epoch;
+  uint32_t hint;      /* CSAN_MEMERR_HINT_* */
+  uint32_t reserved;
+  uint32_t block[3];
+  uint32_t thread[3];
+} csan_memerr_record;
+CSAN_STATIC_ASSERT(sizeof(csan_memerr_record) == 64, "memory-error record layout is ABI");
+
+/* Bits of the per-(site, hint) filter: a site's error is appended once;
+ * later ones (and a site whose bit another site took) count in `folded`
+ * (no-page accesses, which go ahead, are not counted). */
+#define CSAN_MEMERR_SEEN_BITS 8192u
+
+typedef struct csan_memerr_counters { /* device memory */
+  uint32_t head;    /* records claimed so far (wraps) */
+  uint32_t dropped; /* errors that found their slot still unread */
+  uint32_t folded;  /* errors of a site already appended */
+  uint32_t asserts; /* failed device asserts; the first fills the ring's assert block */
+  uint64_t seen[CSAN_MEMERR_SEEN_BITS / 64u];
+} csan_memerr_counters;
+CSAN_STATIC_ASSERT(sizeof(csan_memerr_counters) == 16 + CSAN_MEMERR_SEEN_BITS / 8u,
+                   "memory-error counters layout is ABI");
+
+typedef struct csan_memerr_ring { /* host-mapped memory */
+  uint32_t capacity; /* records, a power of two */
+  uint32_t reserved[3];
+  uint8_t zero[16];  /* suppressed loads read these: never written */
+  uint8_t sink[16];  /* suppressed stores and atomics write these */
+  /* The first failed device assert of an instrumented kernel (its twin
+   * calls __csan_dev_assertfail instead of __assertfail): which launch and
+   * where. The strings are copied here because the module's memory cannot
+   * be read once the assert has stopped the context. */
+  uint32_t assert_state; /* CSAN_MEMERR_EMPTY / WRITING / READY */
+  uint32_t assert_line;
+  uint32_t assert_slot;
+  csan_epoch_t assert_epoch;
+  char assert_file[128];    /* NUL-terminated, the path's last 127 bytes */
+  char assert_function[64]; /* NUL-terminated, truncated */
+  /* csan_memerr_record records[capacity] follows at CSAN_MEMERR_RECORDS_OFFSET */
+} csan_memerr_ring;
+#define CSAN_MEMERR_RECORDS_OFFSET 256u
+CSAN_STATIC_ASSERT(sizeof(csan_memerr_ring) <= CSAN_MEMERR_RECORDS_OFFSET,
+                   "ring header fits before the records");
+CSAN_STATIC_ASSERT(CSAN_MEMERR_RECORDS_OFFSET % 64u == 0, "records are 64-byte aligned");
 
 /* ------------------------------------------------------------------------
  * Host call sites: the host half of the pass passes a pointer to one of these

@@ -26,6 +26,15 @@
  */
 #include "csan_shadow_cuda.h"
 
+/* Memory-error records are read by the host in host-mapped memory: their
+ * publication is a system-scope release. */
+static __device__ inline void csan_me_publish32_sys(uint32_t *p, uint32_t v) {
+  asm volatile("st.release.sys.global.b32 [%0], %1;" ::"l"(CSAN_SH_G(p)), "r"(v) : "memory");
+}
+#define CSAN_ME_PUBLISH32 1
+#define csan_me_publish32 csan_me_publish32_sys
+#include "csan_memerr_dev.h"
+
 #define CSAN_DEV_ENTRY extern "C" __device__ __attribute__((always_inline))
 
 /* ---- slow path ------------------------------------------------------------ */
@@ -97,67 +106,100 @@ static __device__ __noinline__ void csan_dev_miss(const csan_launch_ctx *ctx, ui
                   csan_sh_byte_mask(off, (uint32_t)n), access, site, n);
 }
 
+/* With memory errors on (a context flag, read only here), a miss is first
+ * classified (csan_memerr_dev.h): poisoned or freed bytes are recorded and
+ * the access is sent to the ring's zero or sink bytes, so it neither
+ * reaches the slow path nor touches the program's memory. Returns the
+ * address the access must use. Kept apart from csan_dev_miss, which it
+ * calls unchanged. */
+static __device__ __noinline__ uint64_t csan_dev_miss_use(const csan_launch_ctx *ctx, uint64_t a,
+                                                          uint64_t n, uint32_t access,
+                                                          int32_t site) {
+  if (ctx->flags & CSAN_CTX_F_MEMORY_ERRORS) {
+    uint64_t use = csan_memerr_check(ctx, a, n, access, site, (const csan_who *)0);
+    if (use != a)
+      return use;
+  }
+  csan_dev_miss(ctx, a, n, access, site);
+  return a;
+}
+
 /* Weak (one per program under -fgpu-rdc, never folded into a direct call by
  * the optimizer); CSAN_DEV_MISS_FN_NAME in csan_abi.h. */
-typedef void (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint64_t, uint32_t,
-                                   int32_t);
+typedef uint64_t (*csan_dev_miss_fn_t)(const csan_launch_ctx *, uint64_t, uint64_t, uint32_t,
+                                       int32_t);
 extern "C" {
-__device__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss;
+__device__ __attribute__((weak)) csan_dev_miss_fn_t __csan_dev_miss_fn = csan_dev_miss_use;
 }
 
 /* ---- fast path -------------------------------------------------------------- */
 
 /* An access of n bytes (1, 2, 4, 8, 16; access and n are constants at every
- * call site, so the cover mask folds to immediates). */
-static __device__ __attribute__((always_inline)) inline void
+ * call site, so the cover mask folds to immediates). Returns the address
+ * the access must use: addr, unless memory errors are on and the slow path
+ * found the bytes poisoned or freed. Without a shadow page the check is
+ * done, unless memory errors are on (then the slow path records the
+ * address once per site). */
+static __device__ __attribute__((always_inline)) inline void *
 csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_t access,
                int32_t site) {
   if (!ctx || !__isGlobal(addr))
-    return;
+    return (void *)addr;
   uint64_t a = (uint64_t)(uintptr_t)addr;
   uint32_t off = (uint32_t)a & (CSAN_GRANULE_SIZE - 1);
-  if (off + n > CSAN_GRANULE_SIZE) {
-    __csan_dev_miss_fn(ctx, a, n, access, site);
-    return;
+  if (off + n <= CSAN_GRANULE_SIZE) {
+    uint64_t page = csan_sh_page(ctx->shadow_dir, a);
+    if (!page) {
+      if (!(ctx->flags & CSAN_CTX_F_MEMORY_ERRORS))
+        return (void *)addr;
+    } else {
+      uint64_t c0, c1;
+      csan_sh_load_cells(csan_sh_tags(page, a), &c0, &c1);
+      uint32_t amask = csan_sh_byte_mask(off, n);
+      if (csan_sh_covered(c0, c1,
+                          csan_sh_cover_make(csan_sh_launch_bits(ctx), amask, access)))
+        return (void *)addr;
+      if (c0 & CSAN_TAG_UNTRACKED)
+        return (void *)addr;
+    }
   }
-  uint64_t page = csan_sh_page(ctx->shadow_dir, a);
-  if (!page)
-    return;
-  uint64_t c0, c1;
-  csan_sh_load_cells(csan_sh_tags(page, a), &c0, &c1);
-  uint32_t amask = csan_sh_byte_mask(off, n);
-  if (csan_sh_covered(c0, c1, csan_sh_cover_make(csan_sh_launch_bits(ctx), amask, access)))
-    return;
-  if (c0 & CSAN_TAG_UNTRACKED)
-    return;
-  __csan_dev_miss_fn(ctx, a, n, access, site);
+  return (void *)(uintptr_t)__csan_dev_miss_fn(ctx, a, n, access, site);
 }
 
 /* ---- entry points ----------------------------------------------------------- */
 
-#define CSAN_DEV_SIZED(N)                                                                 \
-  CSAN_DEV_ENTRY void __csan_dev_read##N(const csan_launch_ctx *ctx, const void *addr,    \
-                                         int32_t site) {                                  \
-    csan_dev_check(ctx, addr, N, CSAN_ACC_READ, site);                                    \
-  }                                                                                       \
-  CSAN_DEV_ENTRY void __csan_dev_write##N(const csan_launch_ctx *ctx, const void *addr,   \
-                                          int32_t site) {                                 \
-    csan_dev_check(ctx, addr, N, CSAN_ACC_WRITE, site);                                   \
-  }                                                                                       \
-  CSAN_DEV_ENTRY void __csan_dev_atomic_read##N(const csan_launch_ctx *ctx,               \
-                                                const void *addr, int32_t site) {         \
-    csan_dev_check(ctx, addr, N, CSAN_ACC_ATOMIC, site);                                  \
-  }                                                                                       \
-  CSAN_DEV_ENTRY void __csan_dev_atomic_write##N(const csan_launch_ctx *ctx,              \
-                                                 const void *addr, int32_t site) {        \
-    csan_dev_check(ctx, addr, N, CSAN_ACC_ATOMIC | CSAN_ACC_WRITE, site);                 \
+/* __csan_dev_<kind><N> checks and returns the address the access must use
+ * (csan_abi.h): the pass gives the access that pointer where it can, so a
+ * bad access is suppressed; elsewhere the result is unused and folds away. */
+#define CSAN_DEV_KIND(NAME, N, ACC)                                                       \
+  CSAN_DEV_ENTRY void *__csan_dev_##NAME##N(const csan_launch_ctx *ctx, const void *addr, \
+                                            int32_t site) {                               \
+    return csan_dev_check(ctx, addr, N, ACC, site);                                       \
   }
+#define CSAN_DEV_SIZED(N)                                                                 \
+  CSAN_DEV_KIND(read, N, CSAN_ACC_READ)                                                   \
+  CSAN_DEV_KIND(write, N, CSAN_ACC_WRITE)                                                 \
+  CSAN_DEV_KIND(atomic_read, N, CSAN_ACC_ATOMIC)                                          \
+  CSAN_DEV_KIND(atomic_write, N, CSAN_ACC_ATOMIC | CSAN_ACC_WRITE)
 
 CSAN_DEV_SIZED(1)
 CSAN_DEV_SIZED(2)
 CSAN_DEV_SIZED(4)
 CSAN_DEV_SIZED(8)
 CSAN_DEV_SIZED(16)
+
+/* CUDA's device assert (CSAN_DEV_ASSERTFAIL_NAME in csan_abi.h): the
+ * launch and the assert's place go to the memory-error ring first, so the
+ * host can name them after the assert stops the context. */
+extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned line,
+                                        const char *function, size_t char_size);
+
+CSAN_DEV_ENTRY void __csan_dev_assertfail(const csan_launch_ctx *ctx, const char *message,
+                                          const char *file, unsigned line,
+                                          const char *function, size_t char_size) {
+  csan_memerr_assert(ctx, file, line, function);
+  __assertfail(message, file, line, function, char_size);
+}
 
 CSAN_DEV_ENTRY void __csan_dev_read_range(const csan_launch_ctx *ctx, const void *addr,
                                           uint64_t size, int32_t site) {

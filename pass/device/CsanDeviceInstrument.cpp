@@ -118,6 +118,7 @@ private:
   void initializeCallbacks();
   StructType *launchContextType();
   bool instrumentFunction(Function &F, Argument *CtxArg, StringRef OrigName, bool IsKernel);
+  bool redirectAsserts(Function &F, Value *Ctx);
   void emitCheck(const Access &A, Function &F, StringRef OrigName, Value *Ctx,
                  Value *AnchorInt);
   Value *siteArgument(IRBuilder<> &IRB, const Access &A, Function &F, StringRef OrigName,
@@ -157,8 +158,8 @@ void DeviceInstrumenter::initializeCallbacks() {
   std::string Prefix = CSAN_DEV_PREFIX;
   for (unsigned K = 0; K < NumAccessKinds; ++K)
     for (unsigned S = 0; S < NumSizedEntries; ++S)
-      SizedCheck[K][S] =
-          M.getOrInsertFunction(Prefix + KindEntryNames[K] + utostr(1u << S), Attrs, VoidTy,
+      SizedCheck[K][S] = // returns the address the access must use
+          M.getOrInsertFunction(Prefix + KindEntryNames[K] + utostr(1u << S), Attrs, PtrTy,
                                 PtrTy, PtrTy, Int32Ty);
   RangeCheck[0] = M.getOrInsertFunction(Prefix + "read_range", Attrs, VoidTy, PtrTy, PtrTy,
                                         Int64Ty, Int32Ty);
@@ -228,6 +229,30 @@ Value *DeviceInstrumenter::siteArgument(IRBuilder<> &IRB, const Access &A, Funct
   return IRB.Insert(CastInst::Create(Instruction::Trunc, Offset, Int32Ty), "csan.site");
 }
 
+/// The pointer operand (its index + 1) of an access whose check can give it
+/// the address to use, 0 when none: a load, store, atomicrmw or cmpxchg
+/// checked right before itself, on exactly its own bytes. Accesses whose
+/// check was hoisted, merged with others (Grown), masked, or that are
+/// calls (memory intrinsics, inline asm) keep their address: a bad access
+/// there is reported but not suppressed.
+static unsigned suppressibleOperand(const Access &A) {
+  if (A.InsertPt || A.Grown || !A.isSimple() || A.Offset)
+    return 0;
+  unsigned Op;
+  if (isa<LoadInst>(A.I))
+    Op = LoadInst::getPointerOperandIndex();
+  else if (isa<StoreInst>(A.I))
+    Op = StoreInst::getPointerOperandIndex();
+  else if (isa<AtomicRMWInst>(A.I))
+    Op = AtomicRMWInst::getPointerOperandIndex();
+  else if (isa<AtomicCmpXchgInst>(A.I))
+    Op = AtomicCmpXchgInst::getPointerOperandIndex();
+  else
+    return 0;
+  // Operand 0 of a load is its pointer; the callers test for nonzero.
+  return A.I->getOperand(Op) == A.Ptr ? Op + 1 : 0;
+}
+
 void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigName,
                                    Value *Ctx, Value *AnchorInt) {
   Instruction *Pt = A.InsertPt ? A.InsertPt : A.I;
@@ -265,6 +290,19 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
   if (A.hasFixedSize() && A.Size <= 16 && isPowerOf2_64(A.Size)) {
     unsigned Log2 = Log2_64(A.Size);
     Value *Site = siteArgument(IRB, A, F, OrigName, A.Size, AnchorInt);
+    if (unsigned OpPlus1 = suppressibleOperand(A)) {
+      unsigned Op = OpPlus1 - 1;
+      // The access uses the address the check returns: its own, or csan's
+      // zero/sink bytes when the bytes are poisoned or freed.
+      Value *Use =
+          IRB.CreateCall(SizedCheck[unsigned(A.Kind)][Log2], {Ctx, Addr, Site}, "csan.use");
+      Type *OrigTy = A.I->getOperand(Op)->getType();
+      if (OrigTy != PtrTy)
+        Use = IRB.CreateAddrSpaceCast(Use, OrigTy);
+      A.I->setOperand(Op, Use);
+      Stats.countCheck(A.Kind, Log2);
+      return;
+    }
     IRB.CreateCall(SizedCheck[unsigned(A.Kind)][Log2], {Ctx, Addr, Site});
     Stats.countCheck(A.Kind, Log2);
     return;
@@ -290,6 +328,36 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
 
 /// Checks the accesses of F (a twin or a clone) with CtxArg, its context
 /// parameter. Returns true if F got checks.
+/// Device asserts (DESIGN.md, decision 21): a call of CUDA's __assertfail in
+/// a copy becomes __csan_dev_assertfail(ctx, ...same arguments), which
+/// records the launch and the assert's file and line where the host can
+/// read them after the assert stopped the context. Returns whether F has one.
+bool DeviceInstrumenter::redirectAsserts(Function &F, Value *Ctx) {
+  SmallVector<CallInst *, 2> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction();
+          Callee && Callee->getName() == CSAN_ASSERTFAIL_NAME && CI->arg_size() == 5)
+        Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    FunctionType *OrigTy = CI->getFunctionType();
+    SmallVector<Type *, 6> Params{PtrTy};
+    Params.append(OrigTy->param_begin(), OrigTy->param_end());
+    FunctionCallee Wrapper = M.getOrInsertFunction(
+        CSAN_DEV_ASSERTFAIL_NAME, FunctionType::get(OrigTy->getReturnType(), Params, false));
+    SmallVector<Value *, 6> Args{Ctx};
+    Args.append(CI->arg_begin(), CI->arg_end());
+    IRBuilder<> IRB(CI);
+    CallInst *New = IRB.CreateCall(Wrapper, Args);
+    New->setDebugLoc(CI->getDebugLoc());
+    New->copyMetadata(*CI);
+    if (!CI->use_empty())
+      CI->replaceAllUsesWith(New);
+    CI->eraseFromParent();
+  }
+  return !Calls.empty();
+}
+
 bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, StringRef OrigName,
                                             bool IsKernel) {
   if (Filter && !Filter->match(OrigName)) {
@@ -322,12 +390,13 @@ bool DeviceInstrumenter::instrumentFunction(Function &F, Argument *CtxArg, Strin
       --ChecksLeft;
     ++NumChecks;
   }
+  bool Asserts = redirectAsserts(F, CtxArg);
   if (IsKernel || NumChecks)
     Stats.ChecksPerFunction.emplace_back(F.getName().str(), NumChecks);
   LLVM_DEBUG(dbgs() << "csan-device: " << F.getName() << ": " << NumChecks << " checks of "
                     << Checks.size() << " candidates\n");
   if (!NumChecks)
-    return false;
+    return Asserts; // a copy with an assert needs the context too
 
   // The value every check of F uses, at entry: the anchor.
   IRBuilder<> IRB(&*F.getEntryBlock().getFirstInsertionPt());
@@ -376,6 +445,7 @@ void DeviceInstrumenter::eraseUnusedCallbacks() {
       EraseIfUnused(FC);
   for (FunctionCallee &FC : RangeCheck)
     EraseIfUnused(FC);
+
 }
 
 static bool isKernel(const Function &F) { return F.getCallingConv() == CallingConv::PTX_Kernel; }

@@ -150,6 +150,21 @@ bool csan_faults_find(uint32_t slot, uint32_t seq, csan_fault_launch *out) {
   return ok;
 }
 
+bool csan_faults_find_epoch(uint32_t slot, csan_epoch_t epoch, csan_fault_launch *out) {
+  if (slot >= CSAN_FAULTS_SLOTS || !epoch)
+    return false;
+  bool ok = false;
+  pthread_mutex_lock(&g_mu);
+  const slot_ring *s = g_slots[slot];
+  for (uint32_t i = 0; s && i < CSAN_FAULTS_RING && !ok; i++)
+    if (s->l[i].seq && s->l[i].epoch == epoch) {
+      *out = s->l[i];
+      ok = true;
+    }
+  pthread_mutex_unlock(&g_mu);
+  return ok;
+}
+
 static uint64_t order_locked(const slot_ring *s, uint32_t seq) {
   if (!seq || seq > s->issued || s->l[seq % CSAN_FAULTS_RING].seq != seq)
     return 0;

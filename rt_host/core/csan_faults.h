@@ -39,6 +39,7 @@ extern "C" {
 typedef struct csan_fault_launch {
   uint32_t seq;        /* per-slot launch number, from 1 */
   uint32_t slot;
+  csan_epoch_t epoch;  /* the operation's epoch on the slot (0: not known) */
   uint64_t order;      /* global issue order, from 1 */
   uint64_t stream;     /* the stream's model key (its handle) */
   const char *kernel;  /* mangled name, or null */
@@ -103,6 +104,10 @@ uint32_t csan_faults_launch(csan_fault_launch *l, uint32_t slot);
  * when it is still the slot's last (true then; the caller holds the slot,
  * so it is). */
 bool csan_faults_unlaunch(uint32_t slot, uint32_t seq);
+/* The record of the launch with operation epoch `epoch` on slot (the
+ * device names a launch by its context): false when not among the slot's
+ * records. */
+bool csan_faults_find_epoch(uint32_t slot, csan_epoch_t epoch, csan_fault_launch *out);
 /* The last seq issued on slot (0: none). */
 uint32_t csan_faults_issued(uint32_t slot);
 /* The record of (slot, seq): false when never issued or forgotten. */

@@ -251,8 +251,9 @@ static void json_event(FILE *m, const char *prefix, const csan_alloc_event *ev) 
 static void json(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
   fputs("{\"type\":\"memory-error\",\"kind\":", m);
   csan_report_json_string(m, csan_memerr_kind_name(e->kind));
-  fprintf(m, ",\"address\":\"0x%llx\",\"size\":%llu,\"bad\":\"0x%llx\",\"what\":",
-          (unsigned long long)e->addr, (unsigned long long)e->size, (unsigned long long)e->bad);
+  fprintf(m, ",\"access\":\"%s\",\"address\":\"0x%llx\",\"size\":%llu,\"bad\":\"0x%llx\",\"what\":",
+          e->write ? "write" : "read", (unsigned long long)e->addr, (unsigned long long)e->size,
+          (unsigned long long)e->bad);
   csan_report_json_string(m, w->what ? (w->kernel ? csan_demangle(w->what) : w->what) : NULL);
   fprintf(m, ",\"kernel\":%s,\"file\":", w->kernel ? "true" : "false");
   csan_report_json_string(m, w->site.file);

@@ -11,6 +11,7 @@
  *   csan_rt_lib.c       library calls: real functions, operations, handle
  *                       tables, annotations, unchecked calls
  *   csan_rt_memops.c    allocations and frees (runtime and driver alike)
+ *   csan_rt_quarantine.c  freed blocks held back from the allocator
  *   csan_rt_xfer.c      operations that read and write byte regions
  *                       (copies, sets, library calls)
  *   csan_rt_device.c    start-up, the lazy device set-up, which device is

@@ -74,6 +74,8 @@ void csan_rt_alloc_track(uint64_t base, uint64_t size, uint32_t flags, const cha
   csan_rt_alloc_add(&info);
   if (shadow)
     csan_rt_shadow_empty_on((CUstream)csan_g.priv, base, size);
+  if (shadow && (flags & CSAN_ALLOC_DEVICE) && !(flags & CSAN_ALLOC_VARIABLE))
+    csan_rt_shadow_poison_tail((CUstream)csan_g.priv, base, size); /* issue 17 */
   pthread_mutex_unlock(&g_mu);
   if (shadow)
     csan_rt_priv_sync();

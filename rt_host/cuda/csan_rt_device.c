@@ -23,6 +23,7 @@
  */
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
+#include "csan_rt_quarantine.h"
 
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
@@ -246,6 +247,7 @@ static bool make_device_memory(char *why, size_t n) {
   memset(&ph, 0, sizeof ph);
   ph.capacity = (uint32_t)blocks;
   ph.next_free = 1;
+  csan_rt_memerr_setup(&ph.memerr, &ph.memerr_counters); /* issue 17: kernels' memory errors */
   memcpy(pool_hdr, &ph, sizeof ph);
   g->race_cap = (uint32_t)g->flags.race_table_size;
   size_t race_bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)g->race_cap * sizeof(csan_race);
@@ -418,6 +420,8 @@ void csan_rt_device_lost(void) {
   csan_rt_twins_forget();
   csan_rt_vars_forget();
   csan_rt_report_forget();
+  csan_rt_memerr_forget();    /* issue 17: the ring and counters went with the context */
+  csan_rt_quarantine_forget(); /* and the blocks csan held back */
   /* The reset freed them; nothing to free. */
   csan_g.races = csan_g.pool = csan_g.dir = 0;
   csan_g.priv = NULL;

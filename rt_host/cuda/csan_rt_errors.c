@@ -26,6 +26,7 @@
 #include "csan_rt_errors.h"
 
 #include "csan_memerr.h"
+#include "csan_rt_sites.h"
 #include "csan_stack.h"
 
 #include <stdlib.h>
@@ -92,6 +93,7 @@ void csan_rt_errors_call(void) {
 void csan_rt_errors_exit(void) {
   if (tl_pending.set)
     report_ignored(NULL);
+  csan_rt_memerr_exit();
   /* A fault no call of the program returned (it never checked). */
   if (atomic_load(&csan_g.dev) == CSAN_DEV_READY)
     csan_rt_errors_result(cudaPeekAtLastError(), NULL, NULL, NULL);
@@ -230,6 +232,8 @@ bool csan_rt_errors_sticky(cudaError_t r) {
   }
 }
 
+static void memerr_device_assert(csan_fault_device_record *dev);
+
 void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site *site,
                            const void *ra) {
   static _Atomic bool reported;
@@ -237,13 +241,18 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
       atomic_load_explicit(&csan_g.dev, memory_order_acquire) != CSAN_DEV_READY ||
       atomic_exchange(&reported, true))
     return;
+  /* What the device recorded before the fault comes first: a kernel's bad
+   * access names its line and thread. */
+  csan_rt_memerr_drain();
   bool markers = atomic_load(&g_mark_state) == MARK_ON;
   csan_fault_progress prog[CSAN_FAULTS_SLOTS];
   size_t n = csan_faults_snapshot(markers ? g_mark : NULL,
                                   markers ? g_mark + CSAN_FAULTS_SLOTS : NULL, prog,
                                   CSAN_FAULTS_SLOTS);
+  csan_fault_device_record dev;
+  memerr_device_assert(&dev);
   csan_fault_candidate c[16];
-  size_t k = csan_fault_rank(prog, n, NULL, c, markers ? 16 : 0);
+  size_t k = csan_fault_rank(prog, n, &dev, c, markers || dev.valid ? 16 : 0);
   csan_fault_report rep;
   memset(&rep, 0, sizeof rep);
   rep.error = (int)r;
@@ -261,7 +270,7 @@ void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site 
   }
   rep.markers = markers;
   atomic_fetch_add(&g_reported, 1);
-  csan_fault_print(&csan_g.flags, &rep, c, k, NULL);
+  csan_fault_print(&csan_g.flags, &rep, c, k, &dev);
 }
 
 /* ------------------------------------------------------------------------
@@ -284,4 +293,217 @@ bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *
   who.stack = stack;
   csan_memerr_report(&csan_g.flags, &e, &who);
   return csan_g.flags.halt_on_memory_error;
+}
+
+/* ------------------------------------------------------------------------
+ * Memory errors of kernels: the device's ring (csan_abi.h,
+ * csan_memerr_dev.h). Host-mapped, so the host reads it with plain loads
+ * at every drain, at a fault and at exit, never waiting for the device.
+ * ---------------------------------------------------------------------- */
+
+#define MEMERR_RING_RECORDS 1024u
+
+/* Host view of the ring (null: memory errors of kernels off) and the device
+ * addresses; set at the device's set-up, read by any thread's drain. */
+static _Atomic(csan_memerr_ring *) g_ring;
+static _Atomic uint64_t g_ring_dev, g_counters_dev;
+static pthread_mutex_t g_ring_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t g_unseen_sites; /* no-page accesses to memory CUDA knows and csan does not */
+
+bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters) {
+  *ring = *counters = 0;
+  if (!csan_g.flags.memory_errors)
+    return false;
+  void *c = NULL;
+  if (cudaMalloc(&c, sizeof(csan_memerr_counters)) != cudaSuccess ||
+      cudaMemset(c, 0, sizeof(csan_memerr_counters)) != cudaSuccess) {
+    if (c)
+      cudaFree(c);
+    csan_log_printf("csan: WARNING: no device memory for the memory-error counters: kernels' "
+                    "bad accesses are not checked\n");
+    return false;
+  }
+  size_t bytes = CSAN_MEMERR_RECORDS_OFFSET + MEMERR_RING_RECORDS * sizeof(csan_memerr_record);
+  void *p = NULL;
+  CUdeviceptr d = 0;
+  CUresult r =
+      csan_g.drv.cuMemHostAlloc(&p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+  if (r == CUDA_SUCCESS)
+    r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+  if (r != CUDA_SUCCESS) {
+    csan_log_printf("csan: WARNING: no host-mapped memory for the memory-error ring (CUDA error "
+                    "%d): kernels' bad accesses are not checked\n",
+                    (int)r);
+    cudaFree(c);
+    return false;
+  }
+  memset(p, 0, bytes); /* before any kernel can reach it */
+  ((csan_memerr_ring *)p)->capacity = MEMERR_RING_RECORDS;
+  atomic_store(&g_ring_dev, (uint64_t)d);
+  atomic_store(&g_counters_dev, (uint64_t)(uintptr_t)c);
+  atomic_store(&g_ring, (csan_memerr_ring *)p);
+  *ring = (uint64_t)d;
+  *counters = (uint64_t)(uintptr_t)c;
+  return true;
+}
+
+bool csan_rt_memerr_on(void) {
+  return atomic_load_explicit(&g_ring_dev, memory_order_relaxed) != 0;
+}
+
+/* Memory CUDA knows at addr (an allocation csan did not see: a library's,
+ * the device heap, mapped host memory): the device's no-page record is then
+ * no error. */
+static bool cuda_knows(uint64_t addr) {
+  unsigned int type = 0;
+  if (!csan_g.drv.cuPointerGetAttribute)
+    return true; /* cannot ask: say nothing rather than something wrong */
+  return csan_g.drv.cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                          (CUdeviceptr)addr) == CUDA_SUCCESS;
+}
+
+/* Classifies and reports one record; true when the program must stop. */
+static bool memerr_record(const csan_memerr_record *r) {
+  csan_op_info op;
+  bool have_op = csan_ops_find(csan_g.ops, r->slot, r->epoch, &op);
+  csan_memerr_access acc = {r->addr, r->size, (r->access & CSAN_ACC_WRITE) != 0, false, NULL};
+  csan_memerr e;
+  csan_memerr_kind k = csan_memerr_classify(csan_g.allocs, &acc, &e); /* locks the registry */
+  if (k == CSAN_MEMERR_NONE)
+    return false;
+  csan_memerr_who who;
+  memset(&who, 0, sizeof who);
+  who.kernel = true;
+  who.what = have_op ? op.what : NULL;
+  if (have_op) {
+    who.site = op.site;
+    who.stack = op.stack;
+  }
+  csan_site_info si;
+  memset(&si, 0, sizeof si);
+  if (have_op && r->site && csan_rt_site_resolve(op.module, (uint32_t)r->site, &si) && si.file) {
+    who.device_file = si.file;
+    who.device_line = si.line;
+  }
+  if (r->hint == CSAN_MEMERR_HINT_NO_PAGE && cuda_knows(r->addr)) {
+    /* Not csan's to judge: counted, and named once per site. */
+    if (g_unseen_sites++ < 10)
+      csan_log_printf("csan: WARNING: kernel %s at %s:%u accessed %#llx, memory csan did not "
+                      "see allocated (by code csan does not instrument): not checked\n",
+                      who.what ? csan_demangle(who.what) : "(unknown)",
+                      who.device_file ? who.device_file : "(unknown)", who.device_line,
+                      (unsigned long long)r->addr);
+    return false;
+  }
+  who.have_thread = true;
+  for (int d = 0; d < 3; d++) {
+    who.block[d] = r->block[d];
+    who.thread[d] = r->thread[d];
+  }
+  csan_memerr_report(&csan_g.flags, &e, &who);
+  return csan_g.flags.halt_on_memory_error;
+}
+
+bool csan_rt_memerr_drain(void) {
+  if (!atomic_load(&g_ring))
+    return false;
+  bool halt = false;
+  pthread_mutex_lock(&g_ring_mu);
+  csan_memerr_ring *ring = atomic_load(&g_ring); /* under the lock: a reset may take it */
+  if (!ring) {
+    pthread_mutex_unlock(&g_ring_mu);
+    return false;
+  }
+  csan_memerr_record *rec =
+      (csan_memerr_record *)(void *)((char *)ring + CSAN_MEMERR_RECORDS_OFFSET);
+  for (uint32_t i = 0; i < ring->capacity; i++) {
+    _Atomic uint32_t *state = (_Atomic uint32_t *)(void *)&rec[i].state;
+    if (atomic_load_explicit(state, memory_order_acquire) != CSAN_MEMERR_READY)
+      continue;
+    csan_memerr_record copy = rec[i];
+    /* Empty again (state and access): a writer may take the slot. */
+    atomic_store_explicit(state, CSAN_MEMERR_EMPTY, memory_order_release);
+    if (!halt)
+      halt = memerr_record(&copy);
+  }
+  pthread_mutex_unlock(&g_ring_mu);
+  return halt;
+}
+
+void csan_rt_memerr_exit(void) {
+  if (!atomic_load(&g_ring))
+    return;
+  /* Records csan_rt_drain did not take (it needs the device ready, and a
+   * fault may have stopped the context): the ring is host memory. */
+  (void)csan_rt_memerr_drain();
+  csan_memerr_counters c;
+  uint32_t dropped = 0;
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY &&
+      csan_rt_read_device(&c, atomic_load(&g_counters_dev), offsetof(csan_memerr_counters, seen)))
+    dropped = c.dropped;
+  if (dropped)
+    csan_log_printf("csan: WARNING: %u memory error(s) of kernels found the memory-error ring "
+                    "full and are not reported\n",
+                    dropped);
+  if (g_unseen_sites > 10)
+    csan_log_printf("csan: WARNING: %llu kernel access site(s) used memory csan did not see "
+                    "allocated: not checked\n",
+                    (unsigned long long)g_unseen_sites);
+}
+
+void csan_rt_memerr_forget(void) {
+  pthread_mutex_lock(&g_ring_mu);
+  atomic_store(&g_ring, NULL);
+  atomic_store(&g_ring_dev, 0);
+  atomic_store(&g_counters_dev, 0);
+  pthread_mutex_unlock(&g_ring_mu);
+}
+
+/* The device's record of a failed assert (the ring's assert block), as the
+ * fault ranking's device candidate: the launch by (slot, epoch), the file
+ * and line (interned: the ring may go at a reset). */
+static void memerr_device_assert(csan_fault_device_record *dev) {
+  memset(dev, 0, sizeof *dev);
+  pthread_mutex_lock(&g_ring_mu);
+  csan_memerr_ring *ring = atomic_load(&g_ring);
+  if (ring && atomic_load_explicit((_Atomic uint32_t *)(void *)&ring->assert_state,
+                                   memory_order_acquire) == CSAN_MEMERR_READY) {
+    csan_fault_launch l;
+    char file[sizeof ring->assert_file];
+    memcpy(file, ring->assert_file, sizeof file);
+    file[sizeof file - 1] = 0;
+    if (csan_faults_find_epoch(ring->assert_slot, ring->assert_epoch, &l)) {
+      dev->valid = true;
+      dev->slot = l.slot;
+      dev->seq = l.seq;
+      dev->file = file[0] ? csan_intern(file) : NULL;
+      dev->line = ring->assert_line;
+    }
+  }
+  pthread_mutex_unlock(&g_ring_mu);
+}
+
+bool csan_rt_memerr_is_poison(const csan_race *e) {
+  return (e->other & CSAN_TAG_FREE) && CSAN_TAG_GET_SLOT(e->other) == 0 &&
+         CSAN_TAG_GET_EPOCH(e->other) == 0 && e->other_site == CSAN_SITE_POISON;
+}
+
+bool csan_rt_memerr_report_race(const csan_race *e) {
+  csan_memerr_record r;
+  memset(&r, 0, sizeof r);
+  r.access = e->access;
+  r.addr = e->lo;
+  r.size = e->hi > e->lo ? (uint32_t)(e->hi - e->lo) : 1u;
+  r.site = (int32_t)e->site;
+  r.slot = e->slot;
+  r.epoch = e->epoch;
+  r.hint = CSAN_MEMERR_HINT_POISON;
+  for (int d = 0; d < 3; d++) {
+    r.block[d] = e->block[d];
+    r.thread[d] = e->thread[d];
+  }
+  pthread_mutex_lock(&g_ring_mu);
+  bool halt = memerr_record(&r);
+  pthread_mutex_unlock(&g_ring_mu);
+  return halt;
 }

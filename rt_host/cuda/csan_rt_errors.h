@@ -70,4 +70,24 @@ uint64_t csan_rt_errors_reported(void);
 /* Exit: a pending ignored launch error of this thread is reported. */
 void csan_rt_errors_exit(void);
 
+/* Memory errors of kernels (DESIGN.md, decision 21): the device's ring in
+ * host-mapped memory. csan_rt_memerr_setup makes it (csan's context
+ * current; false when memory_errors is off or it cannot) and its counters
+ * and gives their device addresses for the pool header; csan_rt_memerr_on says launches may set
+ * CSAN_CTX_F_MEMORY_ERRORS. csan_rt_memerr_drain classifies and reports the
+ * records the device published (true: halt_on_memory_error says stop);
+ * csan_rt_memerr_exit says what could not be reported. */
+bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters);
+bool csan_rt_memerr_on(void);
+bool csan_rt_memerr_drain(void);
+void csan_rt_memerr_exit(void);
+/* A race entry whose other record is a poison record (FREE, slot 0, epoch
+ * 0, site CSAN_SITE_POISON): an access past an allocation's end that the
+ * slow path met (a range in device code, an escalated granule). Reported
+ * as a memory error (true: halt_on_memory_error says stop). */
+bool csan_rt_memerr_is_poison(const csan_race *e);
+bool csan_rt_memerr_report_race(const csan_race *e);
+/* The context is gone (cudaDeviceReset): so are the ring and counters. */
+void csan_rt_memerr_forget(void);
+
 #endif /* CSAN_RT_ERRORS_H */

@@ -33,6 +33,7 @@
 #include "csan_rt_device.h"
 #include "csan_rt_hostmem.h"
 #include "csan_rt_ops.h"
+#include "csan_rt_quarantine.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
 
@@ -70,9 +71,11 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
    * handed the same bytes). Whether the program may count on it is
    * documented_sync_only's choice (core/csan_syncs.h). */
   bool ordered = !known || !(a.flags & CSAN_ALLOC_STREAM_ORDERED);
+  bool synced = false;
   if (ordered) {
     csan_vc all;
     if (csan_rt_device_sync(&all) == cudaSuccess) {
+      synced = true;
       if (csan_g.flags.documented_sync_only)
         csan_syncs_add(csan_g.syncs, api, site, &all, csan_model_last_op_id(csan_g.model));
       else
@@ -103,7 +106,15 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
   }
   if (known && (a.flags & CSAN_ALLOC_MANAGED))
     csan_rt_hostmem_remove(p);
-  bool ok = call(arg);
+  /* Issue 17: ordinary device memory, tagged FREE after csan synchronized
+   * the device, may be held back from the allocator (quarantine_mb); not
+   * when that synchronization failed (the real free returns the error to
+   * the program). A block freed again while held is released now. */
+  bool hold = tagged && synced && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
+                                     CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED));
+  if (!known)
+    csan_rt_quarantine_take((uint64_t)(uintptr_t)p);
+  bool ok = (hold && csan_rt_quarantine_hold(a.base, a.size)) || call(arg);
   if (tagged && !ok) {
     /* Still allocated after all: live again, without the FREE markers. */
     csan_rt_allocs_lock();
@@ -145,6 +156,7 @@ void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, cudaStream_t s, 
     csan_rt_shadow_empty_on(o.cu, base, size);
     csan_region r = csan_region_linear(base, size);
     csan_rt_shadow_access(o.cu, &o.ctx, &r, size, CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
+    csan_rt_shadow_poison_tail(o.cu, base, size); /* issue 17 */
   }
   csan_rt_op_end(&o, true); /* both kernels are in the stream */
   csan_rt_shadow_tracked((int64_t)size);

@@ -39,6 +39,7 @@
  */
 #include "csan_rt_ops.h"
 
+#include "csan_rt_errors.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
 
@@ -323,6 +324,8 @@ void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags) {
   c->slot = (uint16_t)op->slot;
   c->epoch = op->epoch;
   c->flags = flags;
+  if (!(flags & CSAN_CTX_F_RANGE_OP) && csan_rt_memerr_on())
+    c->flags |= CSAN_CTX_F_MEMORY_ERRORS; /* issue 17 */
   c->shadow_dir = csan_g.dir;
   c->pool = csan_g.pool;
   c->races = csan_g.races;

@@ -278,6 +278,27 @@ static void drain(void) {
     csan_log_printf("csan: WARNING: %u race table entr%s could not be read whole at exit; %s "
                     "not reported\n",
                     torn, torn == 1 ? "y" : "ies", torn == 1 ? "its race is" : "their races are");
+  /* Issue 17: an access that met a poison record (bytes after an
+   * allocation's end) in the slow path, where the memory-error check does
+   * not run (a range in device code, an escalated granule), is a memory
+   * error, not a race: reported as one once its operation completed. */
+  bool memerrs = false, memerr_halt = false;
+  {
+    csan_vc done;
+    csan_model_done_clock(csan_g.model, &done);
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < nready; i++) {
+      if (!csan_rt_memerr_is_poison(ready[i])) {
+        ready[kept++] = ready[i];
+      } else if (csan_vc_orders(&done, ready[i]->slot, ready[i]->epoch)) {
+        memerr_halt |= csan_rt_memerr_report_race(ready[i]);
+        memerrs = true;
+      } else {
+        filling++; /* its operation may still add to it */
+      }
+    }
+    nready = kept;
+  }
   uint32_t n = 0;
   csan_race *sorted = ordered_entries(ready, nready, &n);
   free(ready);
@@ -294,16 +315,18 @@ static void drain(void) {
   if (reported)
     csan_report_entries(csan_g.reporter, sorted, n, &host, &pending);
   free(sorted);
-  if (reported)
+  if (reported || memerrs)
     empty_completed(t, &host);
   atomic_store(&g_left_pending, pending || torn || filling);
   atomic_store(&g_last_used, t->used);
   free(t);
-  if (csan_report_should_halt(csan_g.reporter))
+  if (csan_report_should_halt(csan_g.reporter) || memerr_halt)
     csan_rt_halt();
 }
 
 void csan_rt_drain(void) {
+  if (csan_rt_memerr_drain()) /* kernels' memory errors: host-mapped, no device read */
+    csan_rt_halt();
   if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)
     return;
   /* Site descriptors are read through their module: csan's context. */

@@ -194,6 +194,38 @@ void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, const csan_re
   csan_rt_rk_launch(csan_g.rk_access, csan_rk_grid(items, csan_g.max_blocks), s, args);
 }
 
+/* Issue 17: the bytes after an allocation's end up to the next 256 bytes.
+ * CUDA's allocators align every allocation to at least 256 bytes, so no
+ * allocation can own them: they get a poison record (FREE, slot 0, epoch 0,
+ * site CSAN_SITE_POISON), which the device's memory-error check reports as
+ * out of bounds and suppresses. Only with memory errors of kernels on:
+ * without that check, the record would read as a use-after-free race. */
+void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size) {
+  uint64_t end = base + size, tail = (end + 255u) & ~(uint64_t)255u;
+  if (!csan_rt_memerr_on() || !size || tail <= end || (tail >> CSAN_VA_BITS))
+    return;
+  csan_rt_shadow_empty_on(s, end, tail - end); /* tracked, no records */
+  csan_launch_ctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.magic = CSAN_CTX_MAGIC;
+  ctx.abi_version = CSAN_ABI_VERSION;
+  ctx.flags = CSAN_CTX_F_RANGE_OP;
+  ctx.shadow_dir = csan_g.dir;
+  ctx.pool = csan_g.pool;
+  ctx.races = csan_g.races; /* the slack was just emptied: nothing to race with */
+  csan_rk_access_params p;
+  memset(&p, 0, sizeof p);
+  p.base = end;
+  p.width = tail - end;
+  p.rows = p.slices = 1;
+  p.size = tail - end;
+  p.access = CSAN_ACC_FREE | CSAN_ACC_WRITE;
+  p.site = (int32_t)CSAN_SITE_POISON;
+  void *args[] = {&p, &ctx};
+  csan_rt_rk_launch(csan_g.rk_access, csan_rk_grid(csan_rk_access_items(&p), csan_g.max_blocks), s,
+                    args);
+}
+
 void csan_rt_shadow_rebase(void) {
   CUstream s = (CUstream)csan_g.priv;
   csan_rt_own own;

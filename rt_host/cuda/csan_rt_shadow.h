@@ -24,6 +24,8 @@ bool csan_rt_shadow_pages(uint64_t base, uint64_t size);
 void csan_rt_shadow_empty_on(CUstream s, uint64_t base, uint64_t size);
 /* Launches csan_rk_access on stream s with ctx (the operation's context)
  * over region r; size is the operation's length (what reports name). */
+/* Poisons the 256-byte alignment slack after [base, base + size) (issue 17). */
+void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size);
 void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, const csan_region *r,
                            uint64_t size, uint32_t access);
 /* Epoch window: reset every page shadow and the pool (device idle). */

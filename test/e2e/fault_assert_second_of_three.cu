@@ -1,8 +1,10 @@
 // A device assert fails in the second of three kernels on one stream while
 // another stream runs a long kernel. The error surfaces at the host's next
-// synchronization; csan names the asserting launch first and the long
-// kernel (also begun, never finished) second, from its progress markers:
-// nothing was serialized. The fixed twin's assert holds.
+// synchronization; csan names the asserting launch first, with the
+// assert's line (the instrumented kernel recorded both in host-mapped
+// memory before the assert stopped the context), and the long kernel (also
+// begun, never finished) second, from its progress markers: nothing was
+// serialized. The fixed twin's assert holds.
 //
 // REQUIRES: cuda-gpu
 // RUN: %csan_clangxx -g -O2 %s -o %t.race
@@ -31,10 +33,11 @@ __global__ void third(float *p) { p[threadIdx.x] -= 1.0f; }
 
 // RACE: csan: ERROR: asynchronous fault: cudaErrorAssert
 // RACE: The operations that may have faulted, most likely first
-// RACE-NEXT: #1 kernel second(float*, int) on stream {{.*}} (begun and never finished)
-// RACE: launched at {{.*}}fault_assert_second_of_three.cu:60:
+// RACE-NEXT: #1 kernel second(float*, int) on stream {{.*}} (the device recorded the fault in it)
+// RACE: device line {{.*}}fault_assert_second_of_three.cu:28
+// RACE: launched at {{.*}}fault_assert_second_of_three.cu:63:
 // RACE: #2 kernel longrun(float*, long long) on stream {{.*}} (begun and never finished)
-// RACE: SUMMARY: csan: asynchronous fault cudaErrorAssert in second(float*, int) launched at {{.*}}fault_assert_second_of_three.cu:60:
+// RACE: SUMMARY: csan: asynchronous fault cudaErrorAssert in second(float*, int) launched at {{.*}}fault_assert_second_of_three.cu:63:
 
 // FIXED-NOT: {{WARNING: csan|csan: WARNING|csan: ERROR|data race}}
 // FIXED: e2e: result ok

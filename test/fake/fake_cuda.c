@@ -39,6 +39,7 @@
 #include "csan_cuda_api.h"
 #include "csan_rt_kernels.h"
 #include "csan_shadow_cpu_platform.h"
+#include "csan_memerr_dev.h"
 #include "fake_cuda.h"
 
 #define FAKE_EXPORT __attribute__((visibility("default")))
@@ -1301,7 +1302,10 @@ static CUresult drv_func_get_param_info(CUfunction f, size_t i, size_t *off, siz
 static void check_ctx(const csan_launch_ctx *c, const char *what, int dev) {
   if (c->magic != CSAN_CTX_MAGIC || c->abi_version != CSAN_ABI_VERSION)
     fake_fatal("%s: bad launch context (magic %#x, ABI %u)", what, c->magic, c->abi_version);
-  if (c->slot >= CSAN_MAX_SLOTS || !c->epoch || c->vc[c->slot] >= c->epoch)
+  /* A range operation of slot 0, epoch 0: csan's poison of an allocation's
+   * alignment slack (csan_rt_shadow_poison_tail), before everything. */
+  int poison = c->slot == 0 && c->epoch == 0 && (c->flags & CSAN_CTX_F_RANGE_OP);
+  if (!poison && (c->slot >= CSAN_MAX_SLOTS || !c->epoch || c->vc[c->slot] >= c->epoch))
     fake_fatal("%s: launch context of slot %u epoch %u with vc[slot] %u", what, c->slot,
                c->epoch, c->vc[c->slot]);
   if (!c->shadow_dir || !c->pool || !c->races)
@@ -1578,6 +1582,33 @@ static void (*g_host_hook)(const csan_launch_ctx *, const void *, uint64_t, uint
 static void find_host_hook(void) {
   g_host_hook = (void (*)(const csan_launch_ctx *, const void *, uint64_t, uint32_t,
                           int32_t))dlsym(RTLD_DEFAULT, "__csan_hostmem_device_access");
+}
+
+FAKE_EXPORT void *fake_cuda_access_use(const fake_launch *l, void *addr, uint64_t size,
+                                       uint32_t access, int32_t site) {
+  if (!l->instrumented)
+    return addr; /* the uninstrumented kernel checks nothing */
+  /* Memory errors exactly as the device runtime finds them: a sized access
+   * that the fast path would not pass (no record of the launch covers it)
+   * is classified first; a poisoned or freed one is recorded in the ring and
+   * made to csan's zero/sink bytes instead (csan_memerr_dev.h). */
+  if ((l->ctx.flags & CSAN_CTX_F_MEMORY_ERRORS) && size && size <= CSAN_GRANULE_SIZE) {
+    uint64_t a = (uint64_t)(uintptr_t)addr;
+    uint64_t use = csan_memerr_check(&l->ctx, a, size, access, site, NULL);
+    if (use != a)
+      return (void *)(uintptr_t)use;
+  }
+  fake_cuda_access(l, addr, size, access, site);
+  return addr;
+}
+
+FAKE_EXPORT void *fake_cuda_kernel_access_use(void *addr, uint64_t size, uint32_t access,
+                                              int32_t site) {
+  fake_launch l;
+  pthread_mutex_lock(&g_launch_mu);
+  l = g_last;
+  pthread_mutex_unlock(&g_launch_mu);
+  return fake_cuda_access_use(&l, addr, size, access, site);
 }
 
 FAKE_EXPORT void fake_cuda_access(const fake_launch *l, const void *addr, uint64_t size,
@@ -3375,6 +3406,15 @@ static pthread_mutex_t g_hung_mu = PTHREAD_MUTEX_INITIALIZER;
 FAKE_EXPORT void fake_cuda_fault(int error) {
   tally("fault");
   g_sticky = error;
+}
+
+FAKE_EXPORT void fake_cuda_device_assert(const fake_launch *l, const char *file, unsigned line,
+                                         const char *function) {
+  /* What an instrumented twin's __csan_dev_assertfail does before
+   * __assertfail (csan_memerr_dev.h); the original kernel records nothing. */
+  if (l->instrumented)
+    csan_memerr_assert(&l->ctx, file, line, function);
+  fake_cuda_fault(cudaErrorAssert);
 }
 
 FAKE_EXPORT void fake_cuda_stream_hang(const void *stream) {

@@ -113,6 +113,12 @@ void fake_cuda_module_gaps(const char *table);
  * (a no-op when the launch was not instrumented). */
 void fake_cuda_access(const fake_launch *launch, const void *addr, uint64_t size,
                       uint32_t access, int32_t site);
+/* The same, returning the address the access must use: addr, or csan's
+ * zero/sink bytes when memory errors are on and the bytes are poisoned or
+ * freed (recorded in the memory-error ring as the device runtime does). */
+void *fake_cuda_access_use(const fake_launch *launch, void *addr, uint64_t size,
+                           uint32_t access, int32_t site);
+void *fake_cuda_kernel_access_use(void *addr, uint64_t size, uint32_t access, int32_t site);
 /* The same with the most recent launch. */
 void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access, int32_t site);
 const fake_launch *fake_cuda_last_launch(void);
@@ -135,6 +141,10 @@ void fake_cuda_set_hook(const char *name, void (*fn)(void *), void *arg);
  * such as cudaErrorIllegalAddress or cudaErrorAssert). The launch itself
  * returned success; every later runtime and driver call returns the error. */
 void fake_cuda_fault(int error);
+/* A failed device assert in a kernel of launch l: recorded as the device
+ * runtime records it (the launch, file and line), then cudaErrorAssert. */
+void fake_cuda_device_assert(const fake_launch *l, const char *file, unsigned line,
+                             const char *function);
 /* The stream (a handle as launches name it) now runs a kernel that never
  * finishes: its later kernel bodies and stream writes do not run. */
 void fake_cuda_stream_hang(const void *stream);

@@ -206,6 +206,7 @@ static CUresult launch(const drv_launch *l, const csan_host_site *site, const vo
   if (site)
     fl.site = *site;
   csan_rt_marks mk;
+  fl.epoch = o.op.epoch; /* a device assert names its launch by (slot, epoch) */
   csan_rt_errors_launch_begin(&mk, &fl, o.op.slot, o.cu);
   CUresult r = CUDA_ERROR_UNKNOWN;
   bool launched = false;

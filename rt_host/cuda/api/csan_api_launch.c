@@ -271,6 +271,7 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   fl.stream = o.stream;
   csan_rt_marks mk;
+  fl.epoch = o.op.epoch; /* a device assert names its launch by (slot, epoch) */
   csan_rt_errors_launch_begin(&mk, &fl, o.op.slot, o.cu);
   cudaError_t r = cudaErrorUnknown;
   CUresult cr = CUDA_SUCCESS;

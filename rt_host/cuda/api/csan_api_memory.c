@@ -33,6 +33,7 @@
 #include "csan_rt_hostmem.h"
 #include "csan_rt_memops.h"
 #include "csan_rt_ops.h"
+#include "csan_rt_quarantine.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
 #include "csan_rt_vars.h"
@@ -44,11 +45,23 @@
  * Synchronous allocations.
  * ---------------------------------------------------------------------- */
 
+/* Issue 17: an allocation that ran out of memory while csan holds freed
+ * blocks back (quarantine_mb) is tried again once they are released; the
+ * first try's error is not the program's to see. */
+#define RETRY_OUT_OF_MEMORY(r, call)                                                     \
+  do {                                                                                   \
+    if ((r) == cudaErrorMemoryAllocation && csan_rt_quarantine_flush()) {                \
+      (void)cudaGetLastError();                                                          \
+      (r) = (call);                                                                      \
+    }                                                                                    \
+  } while (0)
+
 CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan_host_site *site) {
   if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMalloc(devPtr, size);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc(devPtr, size);
+  RETRY_OUT_OF_MEMORY(r, cudaMalloc(devPtr, size));
   if (r == cudaSuccess)
     csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE, "cudaMalloc", NULL, site,
                stack);
@@ -62,6 +75,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, siz
     return cudaMallocPitch(devPtr, pitch, width, height);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocPitch(devPtr, pitch, width, height);
+  RETRY_OUT_OF_MEMORY(r, cudaMallocPitch(devPtr, pitch, width, height));
   if (r == cudaSuccess)
     csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, (uint64_t)*pitch * height, CSAN_ALLOC_DEVICE,
                "cudaMallocPitch", NULL, site, stack);
@@ -75,6 +89,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr
     return cudaMalloc3D(pitchedDevPtr, extent);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMalloc3D(pitchedDevPtr, extent);
+  RETRY_OUT_OF_MEMORY(r, cudaMalloc3D(pitchedDevPtr, extent));
   if (r == cudaSuccess)
     csan_rt_alloc_track((uint64_t)(uintptr_t)pitchedDevPtr->ptr,
                (uint64_t)pitchedDevPtr->pitch * extent.height * (extent.depth ? extent.depth : 1),
@@ -88,6 +103,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, uns
     return cudaMallocManaged(devPtr, size, flags);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   cudaError_t r = cudaMallocManaged(devPtr, size, flags);
+  RETRY_OUT_OF_MEMORY(r, cudaMallocManaged(devPtr, size, flags));
   if (r == cudaSuccess) {
     csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED,
                "cudaMallocManaged", NULL, site, stack);
@@ -127,6 +143,7 @@ static cudaError_t malloc_async(malloc_async_call *c, const csan_host_site *site
   /* Where the allocation itself lands in its stream does not matter to
    * csan (the bytes are new to all earlier work): its kernels' place does. */
   cudaError_t r = malloc_async_real(c);
+  RETRY_OUT_OF_MEMORY(r, malloc_async_real(c)); /* held blocks give the pool room */
   if (r == cudaSuccess && c->ptr && *c->ptr && c->size)
     csan_rt_mem_alloc_async_done((uint64_t)(uintptr_t)*c->ptr, c->size, c->stream, c->pt, api,
                                  site, stack);

@@ -26,6 +26,7 @@ extern "C" {
 #pragma weak fake_cuda_kernel_body
 #pragma weak fake_cuda_site
 #pragma weak fake_cuda_access
+#pragma weak fake_cuda_access_use
 }
 
 // True when the program runs against the fake CUDA runtime.

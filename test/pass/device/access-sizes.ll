@@ -8,27 +8,27 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @sized__csan(
-; CHECK:       call void @__csan_dev_read1(ptr %csan.ctx, ptr %p, i32 %csan.site{{[0-9]*}})
-; CHECK-NEXT:  load i8, ptr %p
-; CHECK:       call void @__csan_dev_read2(ptr %csan.ctx, ptr %p, i32
-; CHECK-NEXT:  load i16, ptr %p
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %q, i32
-; CHECK-NEXT:  load float, ptr %q
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %q, i32
-; CHECK-NEXT:  load double, ptr %q
-; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %r, i32
-; CHECK-NEXT:  load i128, ptr %r
-; CHECK:       call void @__csan_dev_write1(ptr %csan.ctx, ptr %s, i32
-; CHECK-NEXT:  store i1 true, ptr %s
-; CHECK:       call void @__csan_dev_write2(ptr %csan.ctx, ptr %s, i32
+; CHECK:       call ptr @__csan_dev_read1(ptr %csan.ctx, ptr %p, i32 %csan.site{{[0-9]*}})
+; CHECK-NEXT:  load i8, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}
+; CHECK:       call ptr @__csan_dev_read2(ptr %csan.ctx, ptr %p, i32
+; CHECK-NEXT:  load i16, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %q, i32
+; CHECK-NEXT:  load float, ptr {{%csan.use[0-9]*|%[0-9]+|%q}}
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %q, i32
+; CHECK-NEXT:  load double, ptr {{%csan.use[0-9]*|%[0-9]+|%q}}
+; CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr %r, i32
+; CHECK-NEXT:  load i128, ptr {{%csan.use[0-9]*|%[0-9]+|%r}}
+; CHECK:       call ptr @__csan_dev_write1(ptr %csan.ctx, ptr %s, i32
+; CHECK-NEXT:  store i1 true, ptr {{%csan.use[0-9]*|%[0-9]+|%s}}
+; CHECK:       call ptr @__csan_dev_write2(ptr %csan.ctx, ptr %s, i32
 ; CHECK-NEXT:  store half
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %s, i32
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %s, i32
 ; CHECK-NEXT:  store i32
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %s, i32
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %s, i32
 ; CHECK-NEXT:  store ptr
-; CHECK:       call void @__csan_dev_write16(ptr %csan.ctx, ptr %s, i32
+; CHECK:       call ptr @__csan_dev_write16(ptr %csan.ctx, ptr %s, i32
 ; CHECK-NEXT:  store fp128
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @sized(ptr %p, ptr %q, ptr %r, ptr %s) {
   %a = load i8, ptr %p, align 1
@@ -52,7 +52,7 @@ define void @sized(ptr %p, ptr %q, ptr %r, ptr %s) {
 ; CHECK-NEXT:  store i48 0, ptr %q
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %r, i64 32, i32
 ; CHECK-NEXT:  load i256, ptr %r
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @odd(ptr %p, ptr %q, ptr %r) {
   %a = load i24, ptr %p, align 4

@@ -9,10 +9,10 @@ target triple = "nvptx64-nvidia-cuda"
 %odd = type { i32, i8 }
 
 ; CHECK-LABEL: define void @vectors__csan(
-; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %p,
-; CHECK-NEXT:  load <4 x float>, ptr %p
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %q,
-; CHECK-NEXT:  load <2 x float>, ptr %q
+; CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr %p,
+; CHECK-NEXT:  load <4 x float>, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %q,
+; CHECK-NEXT:  load <2 x float>, ptr {{%csan.use[0-9]*|%[0-9]+|%q}}
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %r, i64 12,
 ; CHECK-NEXT:  load <3 x float>, ptr %r
 ; CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %s, i64 32,
@@ -26,9 +26,9 @@ define void @vectors(ptr %p, ptr %q, ptr %r, ptr %s) {
 }
 
 ; CHECK-LABEL: define void @aggregates__csan(
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %p,
-; CHECK-NEXT:  load %pair, ptr %p
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %q,
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %p,
+; CHECK-NEXT:  load %pair, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %q,
 ; CHECK-NEXT:  store %odd
 ; CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %r, i64 5,
 ; CHECK-NEXT:  store [5 x i8]

@@ -12,10 +12,10 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @checked__csan(
 ; CHECK:       [[G:%.*]] = addrspacecast ptr addrspace(1) %g to ptr
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[G]],
-; CHECK-NEXT:  load i32, ptr addrspace(1) %g
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
-; CHECK-NEXT:  store i32 %a, ptr %p
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[G]],
+; CHECK:  load i32, ptr addrspace(1) {{%csan.use[0-9]*|%[0-9]+|%g}}
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p,
+; CHECK-NEXT:  store i32 %a, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}
 define void @checked(ptr addrspace(1) %g, ptr %p) {
   %a = load i32, ptr addrspace(1) %g, align 4
   store i32 %a, ptr %p, align 4
@@ -23,7 +23,7 @@ define void @checked(ptr addrspace(1) %g, ptr %p) {
 }
 
 ; CHECK-LABEL: define void @not_global(
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @not_global(ptr addrspace(3) %s, ptr addrspace(4) %c, ptr addrspace(5) %l,
                         ptr addrspace(6) %t, ptr addrspace(7) %dsm, ptr addrspace(101) %prm, i32 %i) {

@@ -25,5 +25,5 @@ define ptx_kernel void @k(ptr %f, ptr %p, ptr %slot) {
 ; CHECK-LABEL: define void @target__csan(
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
 ; CHECK:         call void %f(ptr %p)
-; CHECK:         store ptr @target, ptr %slot
+; CHECK:         store ptr @target, ptr {{%csan.use[0-9]*|%slot}}
 ; STATS: indirect calls from instrumented code (callee unchecked){{ +}}1

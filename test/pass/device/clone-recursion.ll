@@ -46,7 +46,7 @@ define ptx_kernel void @k(ptr %p, i32 %n) {
 ; CHECK-LABEL: define void @walk(
 ; CHECK:         call void @walk(ptr %q, i32 %m)
 ; CHECK-LABEL: define void @walk__csan(ptr %p, i32 %n, ptr %csan.ctx)
-; CHECK:         call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
+; CHECK:         call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p,
 ; CHECK:         call void @walk__csan(ptr %q, i32 %m, ptr %csan.ctx)
 ; CHECK-LABEL: define void @ping(
 ; CHECK:         call void @pong(ptr %p, i32 %m)
@@ -55,7 +55,7 @@ define ptx_kernel void @k(ptr %p, i32 %n) {
 ; CHECK-LABEL: define void @pong(
 ; CHECK:         call void @ping(ptr %p, i32 %n)
 ; CHECK-LABEL: define void @pong__csan(ptr %p, i32 %n, ptr %csan.ctx)
-; CHECK:         call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:         call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:         call void @ping__csan(ptr %p, i32 %n, ptr %csan.ctx)
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK-NEXT:    call void @walk(ptr %p, i32 %n)

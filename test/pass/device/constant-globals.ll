@@ -13,14 +13,14 @@ target triple = "nvptx64-nvidia-cuda"
 @dvar = addrspace(1) externally_initialized global [4 x i32] zeroinitializer, align 4
 
 ; CHECK-LABEL: define void @reads__csan(
-; CHECK-NOT:   call void @__csan_dev_read4(ptr %csan.ctx, ptr %t
-; CHECK-NOT:   call void @__csan_dev_read4(ptr %csan.ctx, ptr %c
+; CHECK-NOT:   call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %t
+; CHECK-NOT:   call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %c
 ; CHECK:       [[D:%.*]] = addrspacecast ptr addrspace(1) %d to ptr
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[D]],
-; CHECK-NEXT:  %z = load i32, ptr addrspace(1) %d
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %ro,
-; CHECK-NEXT:  %w = load i32, ptr %ro, align 4, !invariant.load
-; CHECK-NOT:   call void @__csan_dev
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[D]],
+; CHECK:  %z = load i32, ptr addrspace(1) {{%csan.use[0-9]*|%[0-9]+|%d}}
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %ro,
+; CHECK-NEXT:  %w = load i32, ptr {{%csan.use[0-9]*|%[0-9]+|%ro}}, align 4, !invariant.load
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @reads(i32 %i, ptr %ro) {
   %t = getelementptr [4 x i32], ptr addrspace(1) @table, i32 0, i32 %i

@@ -12,11 +12,11 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; Four floats from a 16-byte aligned base: one 16-byte check.
 ; CHECK-LABEL: define float @four__csan(
-; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %p,
-; CHECK-NOT:   call void @__csan_dev
+; CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr %p,
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret float
 ; NOOPT-LABEL: define float @four__csan(
-; NOOPT-COUNT-4: call void @__csan_dev_read4(
+; NOOPT-COUNT-4: call ptr @__csan_dev_read4(
 define float @four(ptr %p) {
   %p1 = getelementptr float, ptr %p, i64 1
   %p2 = getelementptr float, ptr %p, i64 2
@@ -33,10 +33,10 @@ define float @four(ptr %p) {
 
 ; Three stores from a 16-byte aligned base: 8 + 4.
 ; CHECK-LABEL: define void @three__csan(
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  [[P8:%.*]] = getelementptr i8, ptr %p, i64 8
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[P8]],
-; CHECK-NOT:   call void @__csan_dev
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[P8]],
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @three(ptr %p) {
   %p1 = getelementptr i32, ptr %p, i64 1
@@ -50,8 +50,8 @@ define void @three(ptr %p) {
 ; Only 4-byte aligned: each its own check (a grown check could cross a
 ; granule and leave the fast path).
 ; CHECK-LABEL: define float @unaligned__csan(
-; CHECK-COUNT-2: call void @__csan_dev_read4(
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-COUNT-2: call ptr @__csan_dev_read4(
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret float
 define float @unaligned(ptr %p) {
   %p1 = getelementptr float, ptr %p, i64 1
@@ -64,12 +64,12 @@ define float @unaligned(ptr %p) {
 ; A read then a write, a gap: no merge. A barrier ends the window; the two
 ; stores after it merge among themselves.
 ; CHECK-LABEL: define void @apart__csan(
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p1,
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p3,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p1,
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p3,
 ; CHECK:       call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %p,
-; CHECK-NOT:   call void @__csan_dev
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %p,
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @apart(ptr %p) {
   %p1 = getelementptr i32, ptr %p, i64 1

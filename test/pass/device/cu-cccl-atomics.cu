@@ -13,11 +13,11 @@
 namespace cg = cooperative_groups;
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z11ref_atomicsPiPy__csan(
-// CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %0,
+// CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %0,
 // CHECK-NEXT:  asm sideeffect "atom.add.relaxed.gpu.s32
-// CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[B:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[B:%[0-9]+]],
 // CHECK-NEXT:  asm sideeffect "atom.add.acquire.cta.s32 $0,[$1],$2;", "=r,l,r,~{memory}"(ptr nonnull [[B]],
-// CHECK:       call void @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %1,
+// CHECK:       call ptr @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %1,
 // CHECK-NEXT:  asm sideeffect "st.release.sys.b64
 __global__ void ref_atomics(int *counter, unsigned long long *big) {
   cuda::atomic_ref<int, cuda::thread_scope_device> c(*counter);
@@ -29,7 +29,7 @@ __global__ void ref_atomics(int *counter, unsigned long long *big) {
 }
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z8cas_loopPff__csan(
-// CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %0,
+// CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %0,
 // CHECK:       cmpxchg ptr %0
 __global__ void cas_loop(float *p, float v) {
   int *ip = (int *)p;
@@ -41,9 +41,9 @@ __global__ void cas_loop(float *p, float v) {
 }
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z12grid_barrierPi__csan(
-// CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr [[BAR:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr [[BAR:%[0-9]+]],
 // CHECK-NEXT:  asm sideeffect "atom.add.release.gpu.u32 $0,[$1],$2;", "=r,l,r,~{memory}"(ptr nonnull [[BAR]],
-// CHECK:       call void @__csan_dev_atomic_read4(ptr %csan.ctx, ptr [[BAR]],
+// CHECK:       call ptr @__csan_dev_atomic_read4(ptr %csan.ctx, ptr [[BAR]],
 // CHECK:       asm sideeffect "ld.acquire.gpu.u32 $0,[$1];", "=r,l,~{memory}"(ptr nonnull [[BAR]])
 __global__ void grid_barrier(int *data) {
   cg::grid_group g = cg::this_grid();

@@ -10,9 +10,9 @@
 #include <cuda_pipeline.h>
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4primPK6float4PS___csan(
-// CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr [[SRC:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr [[SRC:%[0-9]+]],
 // CHECK-NEXT:  asm sideeffect "cp.async.cg.shared.global [$0], [$1], $2, $3;", "r,l,n,n,~{memory}"(i32 {{%[0-9]+}}, ptr [[SRC]], i32 16, i64 16)
-// CHECK:       call void @__csan_dev_write16(
+// CHECK:       call ptr @__csan_dev_write16(
 __global__ void prim(const float4 *in, float4 *out) {
   __shared__ float4 tile[128];
   __pipeline_memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], sizeof(float4));
@@ -23,7 +23,7 @@ __global__ void prim(const float4 *in, float4 *out) {
 
 // The source address reaches the asm as an integer (cvta.to.global).
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4ccclPK4int4PS___csan(
-// CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr
+// CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr
 // CHECK-NEXT:  asm sideeffect "cp.async.cg.shared.global [$0], [$1], $2, $2;", "r,l,n,~{memory}"(i32 {{%[0-9]+}}, i64 {{%[0-9]+}}, i32 16)
 __global__ void cccl(const int4 *in, int4 *out) {
   __shared__ int4 tile[128];

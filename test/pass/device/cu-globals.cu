@@ -13,14 +13,14 @@ __device__ int dev_arr[64];
 __constant__ int con_arr[64];
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z4varsPii__csan(
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[IN:%[0-9]+]],
-// CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[DEV:%[0-9]+]],
-// CHECK-NEXT:  store i32 {{.*}}, ptr [[DEV]]
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[IN:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[DEV:%[0-9]+]],
+// CHECK-NEXT:  store i32 {{.*}}, ptr {{%csan.use[0-9]*|%[0-9]+}}
 // CHECK:       [[CON:%[0-9]+]] = getelementptr inbounds i32, ptr addrspacecast (ptr addrspace(4) @con_arr to ptr)
 // CHECK-NEXT:  load i32, ptr [[CON]]
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx,
-// CHECK:       call void @__csan_dev_write4(
-// CHECK-NOT:   call void @__csan_dev
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx,
+// CHECK:       call ptr @__csan_dev_write4(
+// CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 // CHECK:       ret void
 __global__ void vars(int *out, int i) {
   dev_arr[i] = out[i];

@@ -10,13 +10,13 @@
 #include <cub/thread/thread_store.cuh>
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z5loadsPKfPK6float4PK6__halfPf__csan(
-// CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr [[B:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr [[B:%[0-9]+]],
 // CHECK-NEXT:  asm "ld.global.cs.v4.f32 {$0,$1,$2,$3}, [$4];", "=f,=f,=f,=f,l"(ptr [[B]])
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[A:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[A:%[0-9]+]],
 // CHECK-NEXT:  asm "ld.global.cs.f32 $0, [$1];", "=f,l"(ptr [[A]])
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[C:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[C:%[0-9]+]],
 // CHECK-NEXT:  asm "ld.global.cg.f32 $0, [$1];", "=f,l"(ptr nonnull [[C]])
-// CHECK:       call void @__csan_dev_read2(ptr %csan.ctx, ptr [[H:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_read2(ptr %csan.ctx, ptr [[H:%[0-9]+]],
 // CHECK-NEXT:  asm "ld.global.cs.b16 $0, [$1];", "=h,l"(ptr [[H]])
 __global__ void loads(const float *a, const float4 *b, const __half *h, float *out) {
   int i = threadIdx.x;
@@ -25,16 +25,16 @@ __global__ void loads(const float *a, const float4 *b, const __half *h, float *o
 }
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z6storesPff__csan(
-// CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[P:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[P:%[0-9]+]],
 // CHECK-NEXT:  asm sideeffect "st.global.wt.f32 [$0], $1;", "l,f,~{memory}"(ptr [[P]],
 __global__ void stores(float *a, float x) { __stwt(a + threadIdx.x, x); }
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z9cub_loadsPKiPi__csan(
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[L:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[L:%[0-9]+]],
 // CHECK-NEXT:  asm sideeffect "ld.global.nc.u32 $0, [$1];", "=r,l"(ptr [[L]])
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[CS:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[CS:%[0-9]+]],
 // CHECK-NEXT:  asm sideeffect "ld.cs.u32 $0, [$1];", "=r,l"(ptr nonnull [[CS]])
-// CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[S:%[0-9]+]],
+// CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[S:%[0-9]+]],
 // CHECK-NEXT:  asm sideeffect "st.cg.u32 [$0], $1;", "l,r"(ptr [[S]],
 __global__ void cub_loads(const int *in, int *out) {
   int i = threadIdx.x;

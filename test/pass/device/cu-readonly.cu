@@ -5,9 +5,9 @@
 // RUN: %opt -passes=csan-device -S %t.ll | FileCheck %s
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z3addPfPKfS1_i__csan(
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx,
-// CHECK:       call void @__csan_dev_read4(ptr %csan.ctx,
-// CHECK:       call void @__csan_dev_write4(ptr %csan.ctx,
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx,
+// CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx,
+// CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx,
 __global__ void add(float *__restrict__ out, const float *__restrict__ a,
                     const float *__restrict__ b, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

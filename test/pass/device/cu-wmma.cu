@@ -31,8 +31,8 @@ __global__ void gemm(const half *a, const half *b, float *c, int lda, int ldb, i
 }
 
 // CHECK-LABEL: define {{.*}}ptx_kernel void @_Z11from_sharedPK6__halfPf__csan(
-// CHECK:       call void @__csan_dev_read2(
-// CHECK-NOT:   call void @__csan_dev_read
+// CHECK:       call ptr @__csan_dev_read2(
+// CHECK-NOT:   call {{(void|ptr)}} @__csan_dev_read
 // CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %1, i64 1024,
 // CHECK-NEXT:  call void @llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p0(
 __global__ void from_shared(const half *a, float *c) {

@@ -11,8 +11,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT:     __csan
 ; CHECK:         ret void
 ; CHECK-LABEL: define void @accumulate__csan(ptr %out, ptr %in, i32 %n, ptr %csan.ctx) {
-; CHECK:         call void @__csan_dev_read4(ptr %csan.ctx, ptr %src,
-; CHECK:         call void @__csan_dev_write4(ptr %csan.ctx, ptr %dst,
+; CHECK:         call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %src,
+; CHECK:         call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %dst,
 ; CHECK:         ret void
 define void @accumulate(ptr %out, ptr %in, i32 %n) {
 entry:

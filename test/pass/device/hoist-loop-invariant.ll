@@ -13,13 +13,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; sum += *p in a loop; out[i] = ... varies.
 ; CHECK-LABEL: define void @invariant__csan(
 ; CHECK:       entry:
-; OPT:         call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; OPT:         call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       br label %loop
 ; CHECK:       loop:
-; NOOPT:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
-; OPT-NOT:     call void @__csan_dev_read4
-; CHECK:       %x = load i32, ptr %p
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %dst,
+; NOOPT:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; OPT-NOT:     call {{(void|ptr)}} @__csan_dev_read4
+; CHECK:       %x = load i32, ptr {{%csan.use[0-9]*|%p}}
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %dst,
 ; CHECK:       exit:
 define void @invariant(ptr %p, ptr %out, i32 %n) {
 entry:
@@ -39,11 +39,11 @@ exit:
 ; Nested loops: to the outer preheader when invariant in both.
 ; CHECK-LABEL: define void @nested__csan(
 ; CHECK:       entry:
-; OPT:         call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %counter,
+; OPT:         call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %counter,
 ; CHECK:       br label %outer
 ; CHECK:       inner:
-; NOOPT:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %counter,
-; CHECK:       atomicrmw add ptr %counter
+; NOOPT:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %counter,
+; CHECK:       atomicrmw add ptr {{%csan.use[0-9]*|%counter}}
 define void @nested(ptr %counter, i32 %n) {
 entry:
   br label %outer
@@ -67,8 +67,8 @@ exit:
 ; Negative: the access is conditional inside the loop.
 ; CHECK-LABEL: define void @conditional__csan(
 ; CHECK:       then:
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
-; CHECK-NEXT:  store i32 %i, ptr %p
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p,
+; CHECK-NEXT:  store i32 %i, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}
 define void @conditional(ptr %p, ptr %flags, i32 %n) {
 entry:
   br label %loop
@@ -93,7 +93,7 @@ exit:
 ; CHECK-LABEL: define void @after_call__csan(
 ; CHECK:       loop:
 ; CHECK:       call void @may_exit()
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 define void @after_call(ptr %p, i32 %n) {
 entry:
   br label %loop

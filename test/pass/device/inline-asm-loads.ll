@@ -11,13 +11,13 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CUB's ThreadLoad<LOAD_LDG>: ld.global.nc, scalar and vector.
 ; CHECK-LABEL: define void @cub_ldg__csan(
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.global.nc.u32
-; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %q,
+; CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr %q,
 ; CHECK-NEXT:  call { i64, i64 } asm sideeffect "ld.global.nc.v2.u64
-; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %r,
+; CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr %r,
 ; CHECK-NEXT:  call { i32, i32, i32, i32 } asm sideeffect "ld.global.nc.v4.u32
-; CHECK:       call void @__csan_dev_read2(ptr %csan.ctx, ptr %s,
+; CHECK:       call ptr @__csan_dev_read2(ptr %csan.ctx, ptr %s,
 ; CHECK-NEXT:  call i16 asm sideeffect "ld.global.nc.u16
 define void @cub_ldg(ptr %p, ptr %q, ptr %r, ptr %s) {
   %a = call i32 asm sideeffect "ld.global.nc.u32 $0, [$1];", "=r,l"(ptr %p)
@@ -30,11 +30,11 @@ define void @cub_ldg(ptr %p, ptr %q, ptr %r, ptr %s) {
 ; __ldcs/__ldcg of clang's and cuda_bf16's headers: no memory clobber, so
 ; memory(none); still checked.
 ; CHECK-LABEL: define void @memory_none__csan(
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call float asm "ld.global.cs.f32
-; CHECK:       call void @__csan_dev_read16(ptr %csan.ctx, ptr %q,
+; CHECK:       call ptr @__csan_dev_read16(ptr %csan.ctx, ptr %q,
 ; CHECK-NEXT:  call { float, float, float, float } asm "ld.global.cs.v4.f32
-; CHECK:       call void @__csan_dev_read2(ptr %csan.ctx, ptr %r,
+; CHECK:       call ptr @__csan_dev_read2(ptr %csan.ctx, ptr %r,
 ; CHECK-NEXT:  call i16 asm "ld.global.cg.b16
 define void @memory_none(ptr %p, ptr %q, ptr %r) {
   %a = call float asm "ld.global.cs.f32 $0, [$1];", "=f,l"(ptr %p) #0
@@ -48,19 +48,19 @@ define void @memory_none(ptr %p, ptr %q, ptr %r) {
 ; become pointers), ${N} spellings, and an address copied into an asm-local
 ; register (mov, cvta.to.global, add of a constant).
 ; CHECK-LABEL: define void @addresses__csan(
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call i64 asm sideeffect "ld.u64
 ; CHECK:       [[OFF:%.*]] = getelementptr i8, ptr %p, i64 -8
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[OFF]],
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[OFF]],
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.global.u32 $0, [$1+-8];"
 ; CHECK:       [[G:%.*]] = addrspacecast ptr addrspace(1) %g to ptr
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[G]],
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[G]],
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.global.u32 $0, [$1];", "=r,l"(i64 %gi)
 ; CHECK:       [[I:%.*]] = inttoptr i64 %addr to ptr
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[I]],
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[I]],
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.global.u32 ${0}, [${1}];"
 ; CHECK:       [[R:%.*]] = getelementptr i8, ptr %p, i64 16
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr [[R]],
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr [[R]],
 ; CHECK-NEXT:  call i64 asm sideeffect "{ .reg .u64 a;
 define void @addresses(ptr %p, ptr addrspace(1) %g, i64 %addr) {
   %a = call i64 asm sideeffect "ld.u64 $0, [$1];", "=l,l"(ptr %p)
@@ -79,7 +79,7 @@ define void @addresses(ptr %p, ptr addrspace(1) %g, i64 %addr) {
 ; CHECK:       [[MASK:%.*]] = insertelement <1 x i1> poison, i1 [[ON]], i64 0
 ; CHECK:       [[BIT:%.*]] = extractelement <1 x i1> [[MASK]], i64 0
 ; CHECK:       br i1 [[BIT]]
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       call i32 asm sideeffect "{ .reg .pred p;
 define void @guarded(ptr %p, i32 %pred) {
   %a = call i32 asm sideeffect "{ .reg .pred p;\0A setp.ne.b32 p, $2, 0;\0A mov.b32 $0, 0;\0A @p ld.global.u32 $0, [$1];\0A}", "=r,l,r"(ptr %p, i32 %pred)
@@ -88,7 +88,7 @@ define void @guarded(ptr %p, i32 %pred) {
 
 ; Spaces that no other stream can reach.
 ; CHECK-LABEL: define void @other_spaces(
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @other_spaces(i32 %s, ptr %l, ptr %p, i64 %c) {
   %a = call i32 asm sideeffect "ld.shared.u32 $0, [$1];", "=r,r"(i32 %s)

@@ -11,13 +11,13 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @stores__csan(
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  call void asm sideeffect "st.global.cs.f32
-; CHECK:       call void @__csan_dev_write16(ptr %csan.ctx, ptr %q,
+; CHECK:       call ptr @__csan_dev_write16(ptr %csan.ctx, ptr %q,
 ; CHECK-NEXT:  call void asm sideeffect "st.global.wt.v4.f32
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %r,
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %r,
 ; CHECK-NEXT:  call void asm sideeffect "st.cg.u32
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %s,
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %s,
 ; CHECK-NEXT:  call void asm sideeffect "st.volatile.global.v2.u32
 define void @stores(ptr %p, ptr %q, ptr %r, ptr %s, float %f, i32 %i) {
   call void asm sideeffect "st.global.cs.f32 [$0], $1;", "l,f,~{memory}"(ptr %p, float %f)
@@ -28,19 +28,19 @@ define void @stores(ptr %p, ptr %q, ptr %r, ptr %s, float %f, i32 %i) {
 }
 
 ; CHECK-LABEL: define void @atomics__csan(
-; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %a,
+; CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %a,
 ; CHECK-NEXT:  call i32 asm sideeffect "atom.add.release.gpu.u32
-; CHECK:       call void @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %b,
+; CHECK:       call ptr @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %b,
 ; CHECK-NEXT:  call i64 asm sideeffect "atom.global.cas.b64
-; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %c,
+; CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %c,
 ; CHECK-NEXT:  call void asm sideeffect "red.release.gpu.global.add.u32
-; CHECK:       call void @__csan_dev_atomic_write16(ptr %csan.ctx, ptr %d,
+; CHECK:       call ptr @__csan_dev_atomic_write16(ptr %csan.ctx, ptr %d,
 ; CHECK-NEXT:  call void asm sideeffect "red.global.v4.f32.add
-; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %e,
+; CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %e,
 ; CHECK-NEXT:  call i32 asm sideeffect "atom.exch.sys.b32
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %f,
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %f,
 ; CHECK-NEXT:  call i64 asm sideeffect "atom.add.acq_rel.cta.u64
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %g,
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %g,
 ; CHECK-NEXT:  call void asm sideeffect "red.relaxed.cluster.add.u32
 define void @atomics(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e, ptr %f, ptr %g, i32 %i, i64 %l, float %x) {
   %r1 = call i32 asm sideeffect "atom.add.release.gpu.u32 $0,[$1],$2;", "=r,l,r,~{memory}"(ptr %a, i32 %i)
@@ -54,19 +54,19 @@ define void @atomics(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e, ptr %f, ptr %g, i32
 }
 
 ; CHECK-LABEL: define void @ordered_loads_stores__csan(
-; CHECK:       call void @__csan_dev_atomic_read4(ptr %csan.ctx, ptr %a,
+; CHECK:       call ptr @__csan_dev_atomic_read4(ptr %csan.ctx, ptr %a,
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.acquire.gpu.u32
-; CHECK:       call void @__csan_dev_atomic_read8(ptr %csan.ctx, ptr %b,
+; CHECK:       call ptr @__csan_dev_atomic_read8(ptr %csan.ctx, ptr %b,
 ; CHECK-NEXT:  call { i32, i32 } asm sideeffect "ld.relaxed.gpu.v2.u32
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %c,
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %c,
 ; CHECK-NEXT:  call i64 asm sideeffect "ld.acquire.cta.b64
-; CHECK:       call void @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %d,
+; CHECK:       call ptr @__csan_dev_atomic_write8(ptr %csan.ctx, ptr %d,
 ; CHECK-NEXT:  call void asm sideeffect "st.relaxed.gpu.v2.u32
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %e,
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %e,
 ; CHECK-NEXT:  call void asm sideeffect "st.relaxed.cta.b32
-; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %f,
+; CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %f,
 ; CHECK-NEXT:  call void asm sideeffect "st.release.sys.global.u32
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %g,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %g,
 ; CHECK-NEXT:  call i32 asm sideeffect "ld.volatile.global.u32
 define void @ordered_loads_stores(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e, ptr %f, ptr %g, i32 %i) {
   %r1 = call i32 asm sideeffect "ld.acquire.gpu.u32 $0,[$1];", "=r,l,~{memory}"(ptr %a)
@@ -81,7 +81,7 @@ define void @ordered_loads_stores(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e, ptr %f
 
 ; Shared-memory atomics (mbarrier-like state) are no concern of csan.
 ; CHECK-LABEL: define void @shared_atomics(
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @shared_atomics(i32 %s) {
   %r = call i32 asm sideeffect "atom.shared.add.u32 $0, [$1], 1;", "=r,r,~{memory}"(i32 %s)

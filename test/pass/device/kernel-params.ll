@@ -9,12 +9,12 @@ target triple = "nvptx64-nvidia-cuda"
 %args = type { ptr, i32 }
 
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
-; CHECK-NOT:   call void @__csan_dev_read
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev_read
 ; CHECK:       [[P:%.*]] = load ptr, ptr %a
-; CHECK-NOT:   call void @__csan_dev_read
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[P]],
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev_read
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[P]],
 ; CHECK-NEXT:  store i32
-; CHECK-NOT:   call void @__csan_dev_
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev_
 ; CHECK:       ret void
 define ptx_kernel void @k(ptr byval(%args) align 8 "nvvm.grid_constant" %a) {
   %p = load ptr, ptr %a, align 8

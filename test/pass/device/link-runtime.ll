@@ -34,7 +34,7 @@ define ptx_kernel void @k(ptr %p) #0 {
 ; CHECK-NEXT:  ret void
 ; CHECK-LABEL: define void @f__csan(
 ; CHECK:       call void @__csan_test_slow_path(ptr %csan.ctx, ptr %p, i64 8, i32 {{.*}}, i32 0)
-; CHECK-NOT:   call void @__csan_dev_
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev_
 define void @f(ptr %p) #0 {
   %v = load i64, ptr %p, align 8
   ret void
@@ -44,7 +44,7 @@ define void @f(ptr %p) #0 {
 ; CHECK-NEXT:  call void @__csan_test_slow_path(ptr nonnull %csan.ctx, ptr %p, i64 4, i32 {{.*}}, i32 1)
 ; CHECK-NEXT:  store i32 1, ptr %p
 ; CHECK-NEXT:  call void @f__csan(ptr {{.*}}%p, ptr nonnull %csan.ctx)
-; CHECK-NOT:   call void @__csan_dev_
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev_
 
 ; CHECK-LABEL: define internal void @__csan_test_slow_path(
 ; CHECK-SAME:  [[RT:#[0-9]+]]

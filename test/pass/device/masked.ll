@@ -10,11 +10,11 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; Lanes 0-1 and 3 of 4 are on: an 8-byte check at p, a 4-byte check at p+12.
 ; CHECK-LABEL: define void @constant_mask__csan(
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %p,
 ; CHECK:       [[L3:%.*]] = getelementptr i8, ptr %p, i64 12
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[L3]],
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[L3]],
 ; CHECK-NEXT:  call <4 x float> @llvm.masked.load
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @constant_mask(ptr %p) {
   %v = call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %p, <4 x i1> <i1 true, i1 true, i1 false, i1 true>, <4 x float> poison)
@@ -23,7 +23,7 @@ define void @constant_mask(ptr %p) {
 
 ; No lane on: nothing is touched, nothing is checked.
 ; CHECK-LABEL: define void @all_off(
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @all_off(ptr %p, <2 x double> %v) {
   call void @llvm.masked.store.v2f64.p0(<2 x double> %v, ptr align 8 %p, <2 x i1> zeroinitializer)
@@ -35,13 +35,13 @@ define void @all_off(ptr %p, <2 x double> %v) {
 ; CHECK:       [[ON0:%.*]] = extractelement <2 x i1> %m, i64 0
 ; CHECK-NEXT:  br i1 [[ON0]], label %[[THEN0:.*]], label %[[NEXT0:.*]]
 ; CHECK:       [[THEN0]]:
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %p,
 ; CHECK:       [[NEXT0]]:
 ; CHECK-NEXT:  [[ON1:%.*]] = extractelement <2 x i1> %m, i64 1
 ; CHECK-NEXT:  br i1 [[ON1]], label %[[THEN1:.*]], label %[[NEXT1:.*]]
 ; CHECK:       [[THEN1]]:
 ; CHECK-NEXT:  [[A1:%.*]] = getelementptr i8, ptr %p, i64 8
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr [[A1]],
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr [[A1]],
 ; CHECK:       [[NEXT1]]:
 ; CHECK-NEXT:  call void @llvm.masked.store.v2f64.p0(
 define void @dynamic_mask(ptr %p, <2 x double> %v, <2 x i1> %m) {
@@ -52,17 +52,17 @@ define void @dynamic_mask(ptr %p, <2 x double> %v, <2 x i1> %m) {
 ; Gathers and scatters: each lane has its own address.
 ; CHECK-LABEL: define void @gather_scatter__csan(
 ; CHECK:       [[P0:%.*]] = extractelement <2 x ptr> %ps, i64 0
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[P0]],
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[P0]],
 ; CHECK:       [[P1:%.*]] = extractelement <2 x ptr> %ps, i64 1
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr [[P1]],
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr [[P1]],
 ; CHECK:       call <2 x i32> @llvm.masked.gather
 ; CHECK:       [[ON:%.*]] = extractelement <2 x i1> %m, i64 0
 ; CHECK-NEXT:  br i1 [[ON]]
 ; CHECK:       [[Q0:%.*]] = extractelement <2 x ptr> %qs, i64 0
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[Q0]],
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[Q0]],
 ; CHECK:       extractelement <2 x i1> %m, i64 1
 ; CHECK:       [[Q1:%.*]] = extractelement <2 x ptr> %qs, i64 1
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr [[Q1]],
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr [[Q1]],
 ; CHECK:       call void @llvm.masked.scatter
 define void @gather_scatter(<2 x ptr> %ps, <2 x ptr> %qs, <2 x i1> %m) {
   %v = call <2 x i32> @llvm.masked.gather.v2i32.v2p0(<2 x ptr> align 4 %ps, <2 x i1> <i1 true, i1 true>, <2 x i32> poison)
@@ -77,7 +77,7 @@ define void @gather_scatter(<2 x ptr> %ps, <2 x ptr> %qs, <2 x i1> %m) {
 ; CHECK-NEXT:  [[SIZE:%.*]] = mul i64 [[N64]], 4
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %p, i64 [[SIZE]],
 ; CHECK-NEXT:  call <4 x float> @llvm.masked.expandload
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %q,
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %q,
 ; CHECK-NEXT:  call void @llvm.masked.compressstore
 define void @expand_compress(ptr %p, ptr %q, <4 x i1> %m) {
   %v = call <4 x float> @llvm.masked.expandload.v4f32(ptr %p, <4 x i1> %m, <4 x float> poison)

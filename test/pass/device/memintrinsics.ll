@@ -14,10 +14,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %d, i64 100, i32
 ; CHECK:       call void @__csan_dev_read_range(ptr %csan.ctx, ptr %s, i64 100, i32
 ; CHECK-NEXT:  call void @llvm.memmove.p0.p0.i64(ptr %d, ptr %s, i64 100, i1 false)
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %d, i32
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %s, i32
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %d, i32
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %s, i32
 ; CHECK-NEXT:  call void @llvm.memcpy.inline.p0.p0.i64(ptr %d, ptr %s, i64 8, i1 false)
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @copies(ptr %d, ptr %s, i64 %n) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 %n, i1 false)
@@ -36,7 +36,7 @@ define void @copies(ptr %d, ptr %s, i64 %n) {
 ; CHECK:       [[C:%.*]] = mul i64 %n64, 4
 ; CHECK:       call void @__csan_dev_write_range(ptr %csan.ctx, ptr %f, i64 [[C]], i32
 ; CHECK-NEXT:  call void @llvm.experimental.memset.pattern.p0.i32.i64(ptr %f, i32 -1, i64 %n64, i1 false)
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @sets(ptr %d, ptr %e, ptr %f, i32 %n, i64 %n64) {
   call void @llvm.memset.p0.i32(ptr %d, i8 0, i32 %n, i1 false)
@@ -46,7 +46,7 @@ define void @sets(ptr %d, ptr %e, ptr %f, i32 %n, i64 %n64) {
 }
 
 ; CHECK-LABEL: define void @zero_length(
-; CHECK-NOT:   call void @__csan_dev
+; CHECK-NOT:   call {{(void|ptr)}} @__csan_dev
 ; CHECK:       ret void
 define void @zero_length(ptr %d, ptr %s) {
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 0, i1 false)

@@ -9,8 +9,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK-NEXT:  store
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
-; CHECK-COUNT-1: call void @__csan_dev_write4(
-; CHECK-NOT:   call void @__csan_dev_write4(
+; CHECK-COUNT-1: call ptr @__csan_dev_write4(
+; CHECK-NOT:   call ptr @__csan_dev_write4(
 ; CHECK-NOT:   @k__csan__csan
 define ptx_kernel void @k(ptr %p) {
   store i32 0, ptr %p, align 4

@@ -33,7 +33,7 @@ define ptx_kernel void @kept(ptr %p) {
 
 ; CHECK-NOT:   @skipped__csan
 ; CHECK-LABEL: define ptx_kernel void @kept__csan(
-; CHECK:         call void @__csan_dev_write4(
+; CHECK:         call ptr @__csan_dev_write4(
 ; CHECK-NOT:   @skipped__csan
 
 ; STATS: kernels{{ +}}2

@@ -11,20 +11,20 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define void @all_kinds__csan(
-; READS:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %a,
-; NOREADS-NOT: call void @__csan_dev_read4(ptr %csan.ctx, ptr %a,
-; CHECK:       %x = load i32, ptr %a
-; WRITES:      call void @__csan_dev_write4(ptr %csan.ctx, ptr %b,
-; NOWRITES-NOT: call void @__csan_dev_write4(ptr %csan.ctx, ptr %b,
-; CHECK:       store i32 %x, ptr %b
-; ATOMICS:     call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %c,
-; NOATOMICS-NOT: call void @__csan_dev_atomic
-; CHECK:       atomicrmw add ptr %c
-; ATOMICS:     call void @__csan_dev_atomic_read4(ptr %csan.ctx, ptr %c,
-; CHECK:       load atomic i32, ptr %c
+; READS:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %a,
+; NOREADS-NOT: call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %a,
+; CHECK:       %x = load i32, ptr {{%csan.use[0-9]*|%a}}
+; WRITES:      call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %b,
+; NOWRITES-NOT: call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %b,
+; CHECK:       store i32 %x, ptr {{%csan.use[0-9]*|%b}}
+; ATOMICS:     call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %c,
+; NOATOMICS-NOT: call {{(void|ptr)}} @__csan_dev_atomic
+; CHECK:       atomicrmw add ptr {{%csan.use[0-9]*|%c}}
+; ATOMICS:     call ptr @__csan_dev_atomic_read4(ptr %csan.ctx, ptr %c,
+; CHECK:       load atomic i32, ptr {{%csan.use[0-9]*|%c}}
 ; MEM:         call void @__csan_dev_write_range(ptr %csan.ctx, ptr %d, i64 64,
 ; MEM:         call void @__csan_dev_read_range(ptr %csan.ctx, ptr %e, i64 64,
-; NOMEM-NOT:   call void @__csan_dev_{{.*}}_range
+; NOMEM-NOT:   call {{(void|ptr)}} @__csan_dev_{{.*}}_range
 ; CHECK:       call void @llvm.memcpy
 ; CHECK:       ret void
 define void @all_kinds(ptr %a, ptr %b, ptr %c, ptr %d, ptr %e) {

@@ -37,12 +37,12 @@ define ptx_kernel void @k(ptr %p) {
 ; break (they read and write the shadow); the original keeps them.
 ; CHECK:       define void @store_helper(ptr %p) #[[ORIG:[0-9]+]] {
 ; CHECK:       define void @store_helper__csan(ptr %p, ptr %csan.ctx) #[[CLONE:[0-9]+]] {
-; CHECK:         call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
+; CHECK:         call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p,
 ; A function without checks that calls one with checks gets a clone too:
 ; CHECK-LABEL: define void @forward__csan(ptr %p, ptr %csan.ctx)
 ; CHECK-NEXT:    call void @store_helper__csan(ptr %p, ptr %csan.ctx){{$}}
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
 ; CHECK:         call void @forward__csan(ptr %p, ptr %csan.ctx)
-; CHECK:         call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
+; CHECK:         call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p,
 ; CHECK: attributes #[[ORIG]] = { noinline nosync memory(argmem: write) }
 ; CHECK: attributes #[[CLONE]] = { noinline }

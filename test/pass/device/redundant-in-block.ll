@@ -10,10 +10,10 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define i32 @read_read__csan(
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK-NEXT:  %a = load
-; OPT-NOT:     call void @__csan_dev
-; NOOPT:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; OPT-NOT:     call {{(void|ptr)}} @__csan_dev
+; NOOPT:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       %b = load
 define i32 @read_read(ptr %p) {
   %a = load i32, ptr %p, align 4
@@ -24,11 +24,11 @@ define i32 @read_read(ptr %p) {
 
 ; x[i] += 1: the read's check goes, the write's stays.
 ; CHECK-LABEL: define void @read_then_write__csan(
-; OPT-NOT:     call void @__csan_dev_read4
-; NOOPT:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; OPT-NOT:     call {{(void|ptr)}} @__csan_dev_read4
+; NOOPT:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       %v = load
-; CHECK:       call void @__csan_dev_write4(ptr %csan.ctx, ptr %p,
-; CHECK-NEXT:  store i32 %v1, ptr %p
+; CHECK:       call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p,
+; CHECK-NEXT:  store i32 %v1, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}
 define void @read_then_write(ptr %p) {
   %v = load i32, ptr %p, align 4
   %v1 = add i32 %v, 1
@@ -39,10 +39,10 @@ define void @read_then_write(ptr %p) {
 ; An 8-byte write covers a 4-byte read of its upper half, found through
 ; constant offsets from one base.
 ; CHECK-LABEL: define void @wide_covers_narrow__csan(
-; CHECK:       call void @__csan_dev_write8(ptr %csan.ctx, ptr %p,
-; OPT-NOT:     call void @__csan_dev_read4
-; NOOPT:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %hi,
-; CHECK:       %x = load i32, ptr %hi
+; CHECK:       call ptr @__csan_dev_write8(ptr %csan.ctx, ptr %p,
+; OPT-NOT:     call {{(void|ptr)}} @__csan_dev_read4
+; NOOPT:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %hi,
+; CHECK:       %x = load i32, ptr {{%csan.use[0-9]*|%hi}}
 define void @wide_covers_narrow(ptr %p) {
   store i64 0, ptr %p, align 8
   %hi = getelementptr i8, ptr %p, i64 4
@@ -53,11 +53,11 @@ define void @wide_covers_narrow(ptr %p) {
 ; Negative: bytes [4, 12) are not inside [0, 8); an atomic write does not
 ; cover a plain read; other pointers are other bytes.
 ; CHECK-LABEL: define void @not_covered__csan(
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %q,
-; CHECK:       call void @__csan_dev_read8(ptr %csan.ctx, ptr %q4,
-; CHECK:       call void @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %r,
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %r,
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %s,
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %q,
+; CHECK:       call ptr @__csan_dev_read8(ptr %csan.ctx, ptr %q4,
+; CHECK:       call ptr @__csan_dev_atomic_write4(ptr %csan.ctx, ptr %r,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %r,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %s,
 ; CHECK:       ret void
 define void @not_covered(ptr %q, ptr %r, ptr %s) {
   %b = load i64, ptr %q, align 8
@@ -71,9 +71,9 @@ define void @not_covered(ptr %q, ptr %r, ptr %s) {
 
 ; Another block keeps its own check.
 ; CHECK-LABEL: define void @two_blocks__csan(
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 ; CHECK:       next:
-; CHECK:       call void @__csan_dev_read4(ptr %csan.ctx, ptr %p,
+; CHECK:       call ptr @__csan_dev_read4(ptr %csan.ctx, ptr %p,
 define void @two_blocks(ptr %p) {
   %a = load i32, ptr %p, align 4
   br label %next

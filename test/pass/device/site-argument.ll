@@ -14,7 +14,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       [[SITE:%.*]] = ptrtoint ptr addrspace(1) @csan.site to i64
 ; CHECK-NEXT:  [[OFF:%.*]] = sub i64 [[SITE]], %csan.anchor
 ; CHECK-NEXT:  [[ARG:%.*]] = trunc i64 [[OFF]] to i32
-; CHECK-NEXT:  call void @__csan_dev_write4(ptr %csan.ctx, ptr %p, i32 [[ARG]])
+; CHECK-NEXT:  call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p, i32 [[ARG]])
 define void @f(ptr %p) {
   store i32 0, ptr %p, align 4
   ret void

@@ -23,7 +23,7 @@ define void @_Z1fPi(ptr %p) {
 
 ; CHECK-LABEL: define ptx_kernel void @_Z1kPi__csan(
 ; CHECK:       ptrtoint ptr addrspace(1) [[KSITE]] to i64
-; CHECK:       call void @__csan_dev_write4(
+; CHECK:       call ptr @__csan_dev_write4(
 define ptx_kernel void @_Z1kPi(ptr %p) {
   store i32 0, ptr %p, align 4
   ret void

@@ -16,8 +16,8 @@ define ptx_kernel void @kern(ptr %p) !dbg !5 {
 
 ; CHECK-LABEL: define ptx_kernel void @kern__csan(ptr %p, ptr {{.*}} %csan.ctx) !dbg
 ; CHECK-SAME: [[T:![0-9]+]] {
-; CHECK:         call void @__csan_dev_write4({{.*}}), !dbg [[TL:![0-9]+]]
-; CHECK-NEXT:    store i32 1, ptr %p, align 4, !dbg [[TL]]
+; CHECK:         call ptr @__csan_dev_write4({{.*}}), !dbg [[TL:![0-9]+]]
+; CHECK-NEXT:    store i32 1, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}, align 4, !dbg [[TL]]
 
 ; CHECK-DAG: [[K]] = distinct !DISubprogram(name: "kern", linkageName: "_Z4kernPi"
 ; CHECK-DAG: [[T]] = distinct !DISubprogram(name: "kern", linkageName: "_Z4kernPi"

@@ -39,7 +39,7 @@ define ptx_kernel void @old_arch(ptr byval(%struct.Old) align 8 %t, ptr %p) #1 {
 ; CHECK-NOT:   @big__csan
 ; CHECK-NOT:   @old_arch__csan
 ; CHECK-LABEL: define ptx_kernel void @fits__csan(
-; CHECK:         call void @__csan_dev_write4(
+; CHECK:         call ptr @__csan_dev_write4(
 ; CHECK-NOT:   @big__csan
 ; CHECK-NOT:   @old_arch__csan
 

@@ -3,12 +3,15 @@
 // carry the cooperative attribute, cudaLaunchKernelExC its own), and a
 // context with the magic, ABI version, the stream's slot and next epoch, the
 // vector clock (after cudaStreamWaitEvent it covers the other stream's
-// launch), and warp aggregation as CSAN_OPTIONS says.
+// launch), and warp aggregation and memory errors (CSAN_CTX_F_MEMORY_ERRORS)
+// as CSAN_OPTIONS says.
 // RUN: %cc_rt -o %t
 // RUN: %run %t > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefixes=CHECK,AGG < %t.out
 // RUN: env CSAN_OPTIONS=warp_aggregation=0 %run %t > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefixes=CHECK,NOAGG < %t.out
+// RUN: env CSAN_OPTIONS=memory_errors=0 %run %t > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefixes=CHECK,NOMEM < %t.out
 #include "rt_test.h"
 
 KERNEL_STUB(k)
@@ -52,12 +55,13 @@ int main(void) {
 }
 
 // CHECK:      plain: instrumented 1 grid 4,2,1 block 64,2,1 shmem 128 coop 0
-// AGG-NEXT:   plain: magic 0x4e415343 abi 2 slot 1 epoch 1 flags 0 vc[1] 0 vc[2] 0
-// NOAGG-NEXT: plain: magic 0x4e415343 abi 2 slot 1 epoch 1 flags 0x1 vc[1] 0 vc[2] 0
+// AGG-NEXT:   plain: magic 0x4e415343 abi 3 slot 1 epoch 1 flags 0x4 vc[1] 0 vc[2] 0
+// NOAGG-NEXT: plain: magic 0x4e415343 abi 3 slot 1 epoch 1 flags 0x5 vc[1] 0 vc[2] 0
+// NOMEM-NEXT: plain: magic 0x4e415343 abi 3 slot 1 epoch 1 flags 0 vc[1] 0 vc[2] 0
 // CHECK:      second: instrumented 1 grid 4,2,1 block 64,2,1 shmem 0 coop 0
-// CHECK-NEXT: second: magic 0x4e415343 abi 2 slot 1 epoch 2 flags {{.*}} vc[1] 1 vc[2] 0
+// CHECK-NEXT: second: magic 0x4e415343 abi 3 slot 1 epoch 2 flags {{.*}} vc[1] 1 vc[2] 0
 // CHECK:      cooperative: instrumented 1 grid 4,2,1 block 64,2,1 shmem 0 coop 1
-// CHECK-NEXT: cooperative: magic 0x4e415343 abi 2 slot 2 epoch 1 flags {{.*}} vc[1] 2 vc[2] 0
+// CHECK-NEXT: cooperative: magic 0x4e415343 abi 3 slot 2 epoch 1 flags {{.*}} vc[1] 2 vc[2] 0
 // CHECK:      ex: instrumented 1 grid 2,1,1 block 32,1,1 shmem 256 coop 1
-// CHECK-NEXT: ex: magic 0x4e415343 abi 2 slot 2 epoch 2 flags {{.*}} vc[1] 2 vc[2] 1
+// CHECK-NEXT: ex: magic 0x4e415343 abi 3 slot 2 epoch 2 flags {{.*}} vc[1] 2 vc[2] 1
 // CHECK-NEXT: exit=0

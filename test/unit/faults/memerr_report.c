@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: ==================
 // CHECK-NEXT: count: 3
 
-// JSON:      {"type":"memory-error","kind":"out-of-bounds","address":"0x100404","size":4,"bad":"0x100404","what":"cudaMemcpy","kernel":false,"file":"main.cu","line":20,"stack":[{"function":"main","file":"main.cu","line":20,"column":5}],"device_file":null,"device_line":0,"allocation":{"base":"0x100000","size":1024,"offset":1028,"freed":false,"api":"cudaMalloc","stack":[{"function":"main","file":"main.cu","line":12,"column":3}]}}
+// JSON:      {"type":"memory-error","kind":"out-of-bounds","access":"write","address":"0x100404","size":4,"bad":"0x100404","what":"cudaMemcpy","kernel":false,"file":"main.cu","line":20,"stack":[{"function":"main","file":"main.cu","line":20,"column":5}],"device_file":null,"device_line":0,"allocation":{"base":"0x100000","size":1024,"offset":1028,"freed":false,"api":"cudaMalloc","stack":[{"function":"main","file":"main.cu","line":12,"column":3}]}}
 // JSON-NEXT: again: 0
-// JSON-NEXT: {"type":"memory-error","kind":"use-after-free",{{.*}}"what":"kernel(int*)","kernel":true,{{.*}}"device_file":"main.cu","device_line":7,"block":[1,0,0],"thread":[4,0,0],"allocation":{{{.*}}"offset":16,"freed":true,"api":"cudaMalloc",{{.*}}"free_api":"cudaFree","free_stack":[{"function":"main","file":"main.cu","line":30,"column":3}]}}
+// JSON-NEXT: {"type":"memory-error","kind":"use-after-free","access":"read",{{.*}}"what":"kernel(int*)","kernel":true,{{.*}}"device_file":"main.cu","device_line":7,"block":[1,0,0],"thread":[4,0,0],"allocation":{{{.*}}"offset":16,"freed":true,"api":"cudaMalloc",{{.*}}"free_api":"cudaFree","free_stack":[{"function":"main","file":"main.cu","line":30,"column":3}]}}
 // JSON-NEXT: count: 3

@@ -13,104 +13,104 @@ target triple = "nvptx64-nvidia-cuda"
 ; Referenced by nothing a module needs: must never be linked.
 @__csan_test_unused_global = addrspace(1) global i32 7, align 4
 
-define void @__csan_dev_read1(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_read1(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 1, i32 %site, i32 0)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_read2(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_read2(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 2, i32 %site, i32 0)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_read4(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_read4(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 4, i32 %site, i32 0)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_read8(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_read8(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 8, i32 %site, i32 0)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_read16(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_read16(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 16, i32 %site, i32 0)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_write1(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_write1(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 1, i32 %site, i32 1)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_write2(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_write2(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 2, i32 %site, i32 1)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_write4(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_write4(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 4, i32 %site, i32 1)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_write8(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_write8(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 8, i32 %site, i32 1)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_write16(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_write16(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 16, i32 %site, i32 1)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_read1(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_read1(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 1, i32 %site, i32 2)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_read2(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_read2(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 2, i32 %site, i32 2)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_read4(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_read4(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 4, i32 %site, i32 2)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_read8(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_read8(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 8, i32 %site, i32 2)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_read16(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_read16(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 16, i32 %site, i32 2)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_write1(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_write1(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 1, i32 %site, i32 3)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_write2(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_write2(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 2, i32 %site, i32 3)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_write4(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_write4(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 4, i32 %site, i32 3)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_write8(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_write8(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 8, i32 %site, i32 3)
-  ret void
+  ret ptr %addr
 }
 
-define void @__csan_dev_atomic_write16(ptr %ctx, ptr %addr, i32 %site) #0 {
+define ptr @__csan_dev_atomic_write16(ptr %ctx, ptr %addr, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 16, i32 %site, i32 3)
-  ret void
+  ret ptr %addr
 }
 
 define void @__csan_dev_read_range(ptr %ctx, ptr %addr, i64 %size, i32 %site) #0 {
