@@ -1927,6 +1927,7 @@ typedef struct fake_graph {
   uint32_t magic;
   fake_gnode **n;
   size_t len, cap;
+  int live_execs; /* execs instantiated from it and not destroyed */
 } fake_graph;
 
 struct fake_gnode {
@@ -1961,6 +1962,8 @@ struct fake_gnode {
   /* memory alloc / free */
   void *dptr;
 };
+
+static int graph_has_memory_nodes(const fake_graph *g);
 
 typedef struct fake_gexec {
   uint32_t magic;
@@ -2738,6 +2741,10 @@ FAKE_EXPORT cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
   if (!n)
     return rt_fail(cudaErrorInvalidValue);
   fake_graph *g = n->owner;
+  /* RT cudaGraphDestroyNode: no dependency may be removed from a graph
+   * with memory alloc or free nodes (nor any node: cudaGraphAddMemAllocNode). */
+  if (graph_has_memory_nodes(g))
+    return rt_fail(cudaErrorInvalidValue);
   size_t k = 0;
   for (size_t i = 0; i < g->len; i++) {
     fake_gnode *m = g->n[i];
@@ -2916,6 +2923,11 @@ static cudaError_t gexec_instantiate(cudaGraphExec_t *x, cudaGraph_t g) {
   fake_graph *fg = graph_of(g);
   if (!fg || !x)
     return rt_fail(cudaErrorInvalidValue);
+  /* RT cudaGraphInstantiate: at most one exec of a graph with memory alloc
+   * or free nodes exists at a time. */
+  if (fg->live_execs && graph_has_memory_nodes(fg))
+    return rt_fail(cudaErrorInvalidValue);
+  fg->live_execs++;
   fake_gexec *e = calloc(1, sizeof *e);
   e->magic = GEXEC_MAGIC;
   e->src = fg;
@@ -2943,6 +2955,7 @@ FAKE_EXPORT cudaError_t cudaGraphExecDestroy(cudaGraphExec_t x) {
   fake_gexec *e = gexec_of(x);
   if (!e)
     return rt_fail(cudaErrorInvalidValue);
+  e->src->live_execs--; /* the graph's struct outlives cudaGraphDestroy */
   graph_free(e->copy);
   e->magic = 0;
   return cudaSuccess;

@@ -26,10 +26,12 @@
  * copy, after the node's dependencies and before it, their contexts set
  * per launch like a kernel's.
  *
- * CUDA clones no graph with memory alloc/free nodes: csan then switches the
- * program's own kernel nodes to their twins for the instantiation and puts
- * them back after it, and adds no node (its copies, sets and memory
- * lifetimes are ordered, not checked; counted).
+ * CUDA clones no graph with memory alloc/free nodes, and removes no node or
+ * edge from one (RT cudaGraphAddMemAllocNode, cudaGraphDestroyNode): csan
+ * then switches the program's own kernel nodes to their twins for the
+ * instantiation and puts them back after it (setting a node's parameters
+ * is allowed), and adds no node, since it could not take it out again (its
+ * copies, sets and memory lifetimes are ordered, not checked; counted).
  *
  * Reports name each node by the line that captured or added it and its
  * launch; failed captures (unjoined, invalidated) are reported and counted
@@ -413,8 +415,9 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
     case CSAN_GNODE_MEM_ALLOC:
     case CSAN_GNODE_MEM_FREE:
       unchecked("graph memory node",
-                "ordered, its lifetime not checked (CUDA cannot clone a graph with memory "
-                "nodes; csan-replay checks them)",
+                "ordered, its lifetime not checked (CUDA neither clones a graph with memory "
+                "nodes nor removes nodes from one, so csan cannot add its checks; csan-replay "
+                "checks them)",
                 &r->site);
       break;
     case CSAN_GNODE_CHILD: {
@@ -448,7 +451,8 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       continue;
     if (r->in_place)
       unchecked("graph memcpy or memset node in a graph with memory nodes",
-                "CUDA cannot clone the graph, so csan adds no range check to it: ordered only",
+                "CUDA neither clones the graph nor removes nodes from it, so csan adds no "
+                "range check to it: ordered only",
                 &r->site);
     else if (!in->copy)
       unchecked("graph memcpy or memset node in a child graph csan could not inline",
@@ -605,8 +609,12 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
   restore_in_place(r);
   if (e != cudaSuccess ||
       csan_gexec_create(csan_g.model, r->g, CSAN_GRAPH_MAX_LANES, &r->gx) != CSAN_MODEL_OK) {
-    if (e == cudaSuccess) /* no lanes: the program's own graph, unchecked */
+    if (e == cudaSuccess) { /* no lanes: the program's own graph, unchecked */
       unchecked("graph exec without lanes", "no stream slot was free for its lanes", site);
+      /* Its exec goes first: a graph with memory nodes may have only one
+       * (RT cudaGraphInstantiate), and in place it is the same graph. */
+      cudaGraphExecDestroy(*pExec);
+    }
     rec_free(r);
     return e == cudaSuccess ? (with_flags ? cudaGraphInstantiateWithFlags(pExec, graph, flags)
                                           : cudaGraphInstantiate(pExec, graph, flags))

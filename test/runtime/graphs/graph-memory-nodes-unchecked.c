@@ -1,5 +1,6 @@
 // What csan does not check in a graph with memory alloc/free nodes (CUDA
-// clones no such graph, so csan cannot add its range checks to it): the
+// neither clones such a graph nor removes nodes from it, so csan cannot add
+// its range checks to it and take them out again): the
 // lifetime of the nodes' allocation and the graph's memset and memcpy
 // nodes. Each kind is named once with the reason and counted in the exit
 // summary, never passed over silently (csan-replay checks all of them:
@@ -32,10 +33,10 @@ int main(void) {
   return 0;
 }
 
-// CHECK:      csan: graph memory node: ordered, its lifetime not checked (CUDA cannot clone a graph with memory nodes; csan-replay checks them) (counted at exit)
-// CHECK-NEXT: csan: graph memcpy or memset node in a graph with memory nodes: CUDA cannot clone the graph, so csan adds no range check to it: ordered only (counted at exit)
+// CHECK:      csan: graph memory node: ordered, its lifetime not checked (CUDA neither clones a graph with memory nodes nor removes nodes from one, so csan cannot add its checks; csan-replay checks them) (counted at exit)
+// CHECK-NEXT: csan: graph memcpy or memset node in a graph with memory nodes: CUDA neither clones the graph nor removes nodes from it, so csan adds no range check to it: ordered only (counted at exit)
 // CHECK-NEXT: range checks: 0
 // CHECK-NEXT: csan: 3 call(s) of 2 kind(s) ran unchecked
-// CHECK-NEXT: csan:   graph memory node: 2 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:28
-// CHECK-NEXT: csan:   graph memcpy or memset node in a graph with memory nodes: 1 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:28
+// CHECK-NEXT: csan:   graph memory node: 2 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:29
+// CHECK-NEXT: csan:   graph memcpy or memset node in a graph with memory nodes: 1 call(s), first at {{.*}}graph-memory-nodes-unchecked.c:29
 // CHECK-NEXT: exit=0

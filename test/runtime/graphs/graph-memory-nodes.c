@@ -57,7 +57,7 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// RACE:      csan: graph memory node: ordered, its lifetime not checked (CUDA cannot clone a graph with memory nodes; csan-replay checks them) (counted at exit)
+// RACE:      csan: graph memory node: ordered, its lifetime not checked (CUDA neither clones a graph with memory nodes nor removes nodes from one, so csan cannot add its checks; csan-replay checks them) (counted at exit)
 // RACE-NEXT: the program's node runs its own kernel again: 1
 // RACE-NEXT: ==================
 // RACE-NEXT: WARNING: csan: data race (write-read) on 4 bytes
