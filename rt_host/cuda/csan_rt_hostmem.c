@@ -50,7 +50,10 @@ static csan_hostmem *_Atomic g_h;
 static pthread_mutex_t g_epoch_mu = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic csan_epoch_t g_host_epoch;
 static _Atomic uint64_t g_host_op_id;
-static const char *g_host_what; /* "host code", interned by the registry */
+static const char *_Atomic g_host_what; /* "host code", interned by the registry */
+/* Bumped by each epoch rebase: an operation made while it changed may
+ * belong to the old window (csan_rt_hostmem_rebase). */
+static _Atomic uint64_t g_rebase_gen;
 static _Atomic uint64_t g_checked;
 static _Atomic uint32_t g_threads;
 static _Atomic bool g_warned_oom;
@@ -83,7 +86,7 @@ static void init_once(void) {
   }
   csan_op_info info;
   if (csan_ops_find(csan_g.ops, op.slot, op.epoch, &info))
-    g_host_what = info.what;
+    atomic_store(&g_host_what, info.what);
   atomic_store(&g_host_op_id, op.op_id);
   atomic_store(&g_host_epoch, op.epoch);
   g_handled_cap = 2 * csan_g.flags.race_table_size;
@@ -256,7 +259,7 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
     csan_op_info info;
     if (all[i].slot == CSAN_HOST_SLOT &&
         csan_ops_find(csan_g.ops, CSAN_HOST_SLOT, all[i].epoch, &info))
-      mine = info.what == g_host_what;
+      mine = info.what == atomic_load(&g_host_what);
     if (mine && !host) {
       left = true;
       continue;
@@ -268,8 +271,22 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
         char what[48];
         snprintf(what, sizeof what, "host thread %u", tl_number());
         csan_rt_op_desc d = {CSAN_OPK_OTHER, what, 0, NULL, site, csan_rt_stack(ra, site)};
-        if (!csan_rt_host_op(&own, &d))
+        /* Not under g_drain_mu: issuing takes csan's issue lock, under
+         * which a rebase takes g_drain_mu (csan_rt_hostmem_rebase). */
+        uint64_t gen = atomic_load(&g_rebase_gen);
+        pthread_mutex_unlock(&g_drain_mu);
+        bool made = csan_rt_host_op(&own, &d);
+        pthread_mutex_lock(&g_drain_mu);
+        if (atomic_load(&g_rebase_gen) != gen) {
+          /* A rebase reported these entries and emptied the table. */
+          k = 0;
+          left = true;
+          break;
+        }
+        if (!made)
           own.epoch = 0;
+        if (handled(all[i].key))
+          continue; /* another thread's drain took it meanwhile */
       }
       if (!own.epoch) {
         left = true;
@@ -293,12 +310,16 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
 
 void csan_rt_hostmem_drain(void) { drain(false, NULL, NULL); }
 
+/* Runs under csan's issue lock, held for writing (csan_rt_maybe_rebase).
+ * It takes g_drain_mu only, which no thread holds while it issues an
+ * operation (drain lets go of it around csan_rt_host_op), and not
+ * g_epoch_mu, which host_epoch holds while it issues one: host_epoch
+ * notices a rebase by g_rebase_gen instead. */
 void csan_rt_hostmem_rebase(void) {
   csan_hostmem *h = hostmem();
   if (!h)
     return;
   drain(false, NULL, NULL);
-  pthread_mutex_lock(&g_epoch_mu);
   pthread_mutex_lock(&g_drain_mu);
   /* Records and race entries name epochs of the old window; the registry
    * that names host operations was cleared too. The next host access takes
@@ -308,11 +329,11 @@ void csan_rt_hostmem_rebase(void) {
   memset(g_handled, 0, (size_t)g_handled_cap * sizeof *g_handled);
   g_handled_n = 0;
   __atomic_store_n(&g_last_used, 0, __ATOMIC_RELAXED);
-  g_host_what = NULL;
+  atomic_store(&g_host_what, NULL);
   atomic_store(&g_host_op_id, 0);
   atomic_store(&g_host_epoch, 0);
+  atomic_fetch_add(&g_rebase_gen, 1);
   pthread_mutex_unlock(&g_drain_mu);
-  pthread_mutex_unlock(&g_epoch_mu);
 }
 
 /* ------------------------------------------------------------------------
@@ -327,17 +348,25 @@ static csan_epoch_t host_epoch(void) {
   if (last == atomic_load(&g_host_op_id))
     return atomic_load(&g_host_epoch);
   pthread_mutex_lock(&g_epoch_mu);
-  if (csan_model_last_op_id(csan_g.model) != atomic_load(&g_host_op_id)) {
+  /* Issuing may itself rebase (csan_rt_host_op); an operation made while a
+   * rebase ran may name the old window, whose epochs mean nothing after it:
+   * then take another (the rebase left g_host_op_id at 0). */
+  for (int tries = 0;
+       tries < 4 && csan_model_last_op_id(csan_g.model) != atomic_load(&g_host_op_id);
+       tries++) {
+    uint64_t gen = atomic_load(&g_rebase_gen);
     csan_op op;
     csan_rt_op_desc d = {CSAN_OPK_OTHER, "host code", 0, NULL, NULL, 0};
-    if (csan_rt_host_op(&op, &d)) {
-      /* The registry interns the name anew after a rebase cleared it. */
-      csan_op_info info;
-      if (!g_host_what && csan_ops_find(csan_g.ops, op.slot, op.epoch, &info))
-        g_host_what = info.what;
-      atomic_store(&g_host_op_id, op.op_id);
-      atomic_store(&g_host_epoch, op.epoch);
-    }
+    if (!csan_rt_host_op(&op, &d))
+      break;
+    /* The registry interns the name anew after a rebase cleared it. */
+    csan_op_info info;
+    if (!atomic_load(&g_host_what) && csan_ops_find(csan_g.ops, op.slot, op.epoch, &info))
+      atomic_store(&g_host_what, info.what);
+    atomic_store(&g_host_op_id, op.op_id);
+    atomic_store(&g_host_epoch, op.epoch);
+    if (atomic_load(&g_rebase_gen) == gen)
+      break;
   }
   pthread_mutex_unlock(&g_epoch_mu);
   return atomic_load(&g_host_epoch);
