@@ -295,6 +295,22 @@ bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *
   return csan_g.flags.halt_on_memory_error;
 }
 
+bool csan_rt_errors_free(uint64_t addr, const char *api, const csan_host_site *site,
+                         uint32_t stack) {
+  if (!csan_g.flags.memory_errors)
+    return false;
+  csan_memerr e;
+  csan_memerr_classify_free(csan_g.allocs, addr, &e);
+  csan_memerr_who who;
+  memset(&who, 0, sizeof who);
+  who.what = api;
+  if (site)
+    who.site = *site;
+  who.stack = stack;
+  csan_memerr_report(&csan_g.flags, &e, &who);
+  return csan_g.flags.halt_on_memory_error;
+}
+
 /* ------------------------------------------------------------------------
  * Memory errors of kernels: the device's ring (csan_abi.h,
  * csan_memerr_dev.h). Host-mapped, so the host reads it with plain loads

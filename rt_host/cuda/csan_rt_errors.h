@@ -63,6 +63,13 @@ bool csan_rt_errors_sticky(cudaError_t r);
 bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *api,
                           const csan_host_site *site, uint32_t stack);
 
+/* A free (api at site, issued from stack) of addr that the allocator
+ * rejected, or would have (a block csan holds): reported as a double free
+ * (the first free's stack) or an invalid free (the allocation it is in or
+ * nearest to). True when the caller should halt. */
+bool csan_rt_errors_free(uint64_t addr, const char *api, const csan_host_site *site,
+                         uint32_t stack);
+
 /* Reports printed (ignored launch errors, faults, memory errors): any makes
  * the exit status `exitcode`, as races do. */
 uint64_t csan_rt_errors_reported(void);
