@@ -133,6 +133,10 @@ unsigned long fake_cuda_count(const char *name);
  * (0: none starts there). */
 uint64_t fake_cuda_block_asked(const void *p);
 
+/* The live device block containing p: its start and asked size (1), or 0
+ * (cuMemGetAddressRange of the fake driver). */
+int fake_cuda_block_range(const void *p, uint64_t *base, uint64_t *size);
+
 /* Device memory the fake handed out and did not take back (bytes). */
 uint64_t fake_cuda_device_bytes(void);
 

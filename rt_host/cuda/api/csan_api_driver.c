@@ -824,6 +824,35 @@ CSAN_EXPORT CUresult __csan_cuMemFreeHost(void *p, const csan_host_site *site) {
   return r;
 }
 
+/* Issue 17: an allocation csan padded with a redzone (csan_rt_alloc_span) is
+ * larger to the driver than to the program: the program is told its own
+ * size, and an address in the redzone is in no allocation of its. */
+CSAN_EXPORT CUresult __csan_cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize,
+                                                    CUdeviceptr dptr,
+                                                    const csan_host_site *site) {
+  DRV_REAL(cuMemGetAddressRange_v2);
+  (void)site;
+  CUdeviceptr base = 0;
+  size_t size = 0;
+  CUresult r = real(&base, &size, dptr);
+  if (r != CUDA_SUCCESS || !csan_rt_active())
+    goto out;
+  csan_alloc_info a;
+  if (csan_rt_alloc_find_live(PTR(base), &a) && a.size < size) {
+    if (dptr >= base + a.size)
+      return CUDA_ERROR_NOT_FOUND;
+    size = (size_t)a.size;
+  }
+out:
+  if (r == CUDA_SUCCESS) {
+    if (pbase)
+      *pbase = base;
+    if (psize)
+      *psize = size;
+  }
+  return r;
+}
+
 CSAN_EXPORT CUresult __csan_cuMemHostUnregister(void *p, const csan_host_site *site) {
   DRV_REAL(cuMemHostUnregister);
   bool on = csan_rt_active();

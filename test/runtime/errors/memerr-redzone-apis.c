@@ -5,7 +5,9 @@
 // for with a redzone (the fake says what it was asked), the program still
 // gets its own size everywhere csan names it: one kernel writing 4 bytes
 // past the end of each is reported once per allocation, as 0 bytes after
-// the end of a block of the program's size, made by that call. With
+// the end of a block of the program's size, made by that call, and
+// cuMemGetAddressRange answers the program's size (an address in the
+// redzone is in no allocation: CUDA_ERROR_NOT_FOUND). With
 // memory_errors=0 each call asks for exactly what the program asked.
 // cudaMalloc3D is not padded (an extra slice could be large; DESIGN).
 // RUN: %cc_rt -Wl,--no-as-needed -lcuda -o %t
@@ -51,6 +53,15 @@ int main(void) {
     NOTE("%s: size %llu asked %llu", names[i], (unsigned long long)size[i],
          (unsigned long long)fake_cuda_block_asked(p[i]));
   }
+  CUdeviceptr rb = 0;
+  size_t rs = 0;
+  LK(__csan_cuMemGetAddressRange_v2(&rb, &rs, (CUdeviceptr)(uintptr_t)(p[4] + 100), SITE));
+  CUdeviceptr zb = 0;
+  size_t zs = 0;
+  int in_redzone =
+      (int)__csan_cuMemGetAddressRange_v2(&zb, &zs, (CUdeviceptr)(uintptr_t)(p[4] + 1100), SITE);
+  NOTE("cuMemGetAddressRange: base %s, size %zu; in the redzone: %d",
+       rb == (CUdeviceptr)(uintptr_t)p[4] ? "the start" : "elsewhere", rs, in_redzone);
   LAUNCH(past, 0, &p[0]);
   const fake_launch *l = fake_cuda_last_launch();
   int redirected = 0;
@@ -72,6 +83,7 @@ int main(void) {
 // ON-NEXT: cuMemAllocManaged: size 1024 asked 1280
 // ON-NEXT: cuMemAllocPitch: size 4096 asked 5120
 // ON-NEXT: cuMemAllocAsync: size 1024 asked 1280
+// ON-NEXT: cuMemGetAddressRange: base the start, size 1024; in the redzone: 500
 // ON:      at past.cu:10
 // ON:      is 0 bytes after the end of a 1024-byte allocation {{.*}} made by cudaMalloc at
 // ON:      at past.cu:11
@@ -99,5 +111,6 @@ int main(void) {
 // OFF-NEXT: cuMemAllocManaged: size 1024 asked 1024
 // OFF-NEXT: cuMemAllocPitch: size 4096 asked 4096
 // OFF-NEXT: cuMemAllocAsync: size 1024 asked 1024
+// OFF-NEXT: cuMemGetAddressRange: base the start, size 1024; in the redzone: {{[0-9]+}}
 // OFF-NEXT: redirected 0 of 8
 // OFF-NEXT: exit=0
