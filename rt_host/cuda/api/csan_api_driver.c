@@ -670,6 +670,8 @@ CSAN_EXPORT CUresult __csan_cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize,
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   uint64_t span = csan_rt_alloc_span(bytesize); /* a redzone after it (issue 17) */
   CUresult r = real(dptr, span);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && span != bytesize) /* never for want of a redzone */
+    r = real(dptr, span = bytesize);
   if (r == CUDA_SUCCESS)
     csan_rt_alloc_track_span(*dptr, bytesize, span, CSAN_ALLOC_DEVICE, "cuMemAlloc", NULL, site,
                              stack);
@@ -690,6 +692,8 @@ CSAN_EXPORT CUresult __csan_cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch
   if (WidthInBytes && Height && csan_rt_alloc_span(1) != 1)
     extra = (size_t)(((uint64_t)csan_g.flags.redzone + WidthInBytes - 1) / WidthInBytes);
   CUresult r = real(dptr, pPitch, WidthInBytes, Height + extra, ElementSizeBytes);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && extra) /* never for want of a redzone */
+    r = real(dptr, pPitch, WidthInBytes, Height + (extra = 0), ElementSizeBytes);
   if (r == CUDA_SUCCESS)
     csan_rt_alloc_track_span(*dptr, (uint64_t)*pPitch * Height,
                              (uint64_t)*pPitch * (Height + extra), CSAN_ALLOC_DEVICE,
@@ -705,6 +709,8 @@ CSAN_EXPORT CUresult __csan_cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   uint64_t span = csan_rt_alloc_span(bytesize);
   CUresult r = real(dptr, span, flags);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && span != bytesize) /* never for want of a redzone */
+    r = real(dptr, span = bytesize, flags);
   if (r == CUDA_SUCCESS)
     csan_rt_alloc_track_span(*dptr, bytesize, span, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED,
                              "cuMemAllocManaged", NULL, site, stack);
@@ -751,6 +757,8 @@ CSAN_EXPORT CUresult __csan_cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, 
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   uint64_t span = csan_rt_alloc_span(bytesize); /* a redzone after it (issue 17) */
   CUresult r = real(dptr, span, hStream);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && span != bytesize) /* never for want of a redzone */
+    r = real(dptr, span = bytesize, hStream);
   if (r == CUDA_SUCCESS && dptr && *dptr && bytesize)
     csan_rt_mem_alloc_async_done(*dptr, bytesize, span, (cudaStream_t)hStream, false,
                                  "cuMemAllocAsync", site, stack);

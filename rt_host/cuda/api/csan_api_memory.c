@@ -45,6 +45,18 @@
  * Synchronous allocations.
  * ---------------------------------------------------------------------- */
 
+/* Issue 17: an allocation that does not fit with its redzone is made
+ * without one (the 256-byte slack is still poisoned): the redzone must never
+ * be why a program runs out of memory. */
+#define RETRY_WITHOUT_REDZONE(r, extra, none, call)                                      \
+  do {                                                                                   \
+    if ((r) == cudaErrorMemoryAllocation && (extra) != (none)) {                         \
+      (void)cudaGetLastError();                                                          \
+      (extra) = (none);                                                                  \
+      (r) = (call);                                                                      \
+    }                                                                                    \
+  } while (0)
+
 /* Rows to add to a pitched allocation for a redzone of at least `redzone`
  * bytes (csan_rt_alloc_span): the pitch is at least the width, so
  * ceil(redzone / width) rows are enough. 0 when redzones are off. */
@@ -73,6 +85,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan
   uint64_t span = csan_rt_alloc_span(size); /* a redzone after it (issue 17) */
   cudaError_t r = cudaMalloc(devPtr, span);
   RETRY_OUT_OF_MEMORY(r, cudaMalloc(devPtr, span));
+  RETRY_WITHOUT_REDZONE(r, span, size, cudaMalloc(devPtr, span));
   if (r == cudaSuccess)
     csan_rt_alloc_track_span((uint64_t)(uintptr_t)*devPtr, size, span, CSAN_ALLOC_DEVICE,
                              "cudaMalloc", NULL, site, stack);
@@ -90,6 +103,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, siz
   size_t extra = pitch_redzone_rows(width, height);
   cudaError_t r = cudaMallocPitch(devPtr, pitch, width, height + extra);
   RETRY_OUT_OF_MEMORY(r, cudaMallocPitch(devPtr, pitch, width, height + extra));
+  RETRY_WITHOUT_REDZONE(r, extra, 0, cudaMallocPitch(devPtr, pitch, width, height + extra));
   if (r == cudaSuccess)
     csan_rt_alloc_track_span((uint64_t)(uintptr_t)*devPtr, (uint64_t)*pitch * height,
                              (uint64_t)*pitch * (height + extra), CSAN_ALLOC_DEVICE,
@@ -120,6 +134,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, uns
   uint64_t span = csan_rt_alloc_span(size);
   cudaError_t r = cudaMallocManaged(devPtr, span, flags);
   RETRY_OUT_OF_MEMORY(r, cudaMallocManaged(devPtr, span, flags));
+  RETRY_WITHOUT_REDZONE(r, span, size, cudaMallocManaged(devPtr, span, flags));
   if (r == cudaSuccess) {
     csan_rt_alloc_track_span((uint64_t)(uintptr_t)*devPtr, size, span,
                              CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED, "cudaMallocManaged", NULL,
@@ -162,6 +177,7 @@ static cudaError_t malloc_async(malloc_async_call *c, const csan_host_site *site
   uint64_t span = csan_rt_alloc_span(c->size); /* a redzone after it (issue 17) */
   cudaError_t r = malloc_async_real(c, span);
   RETRY_OUT_OF_MEMORY(r, malloc_async_real(c, span)); /* held blocks give the pool room */
+  RETRY_WITHOUT_REDZONE(r, span, c->size, malloc_async_real(c, span));
   if (r == cudaSuccess && c->ptr && *c->ptr && c->size)
     csan_rt_mem_alloc_async_done((uint64_t)(uintptr_t)*c->ptr, c->size, span, c->stream, c->pt,
                                  api, site, stack);
