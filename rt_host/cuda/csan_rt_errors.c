@@ -59,6 +59,19 @@ void csan_rt_errors_launch_failed(cudaError_t r, const csan_fault_launch *l) {
   tl_pending.l = *l;
 }
 
+/* An error csan returned in the runtime's place (a refused double free):
+ * CUDA would have made it the thread's last error too. */
+static _Thread_local cudaError_t tl_last;
+
+void csan_rt_errors_set_last(cudaError_t e) { tl_last = e; }
+
+cudaError_t csan_rt_errors_last(cudaError_t r, bool clear) {
+  cudaError_t mine = tl_last;
+  if (clear)
+    tl_last = cudaSuccess;
+  return r != cudaSuccess ? r : mine;
+}
+
 void csan_rt_errors_read(void) {
   tl_pending.set = false;
   tl_pending.sync_next = false;

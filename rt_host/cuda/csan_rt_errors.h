@@ -14,6 +14,12 @@
 /* A launch returned r (not a sticky error): pending on this thread until
  * the program reads the last error. */
 void csan_rt_errors_launch_failed(cudaError_t r, const csan_fault_launch *l);
+/* An error a wrapper returned without calling the runtime (a double free
+ * csan refused) is the thread's last error, as the runtime's would be:
+ * cudaGetLastError (clear) and cudaPeekAtLastError return it when the
+ * runtime's own last error is success (csan_rt_errors_last(r, clear)). */
+void csan_rt_errors_set_last(cudaError_t e);
+cudaError_t csan_rt_errors_last(cudaError_t r, bool clear);
 /* The program read the last error (cudaGetLastError, cudaPeekAtLastError). */
 void csan_rt_errors_read(void);
 /* The thread's next CUDA call begins (csan_rt_active): a pending error is

@@ -267,8 +267,10 @@ CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site
   free_call c = {devPtr, cudaSuccess};
   if (csan_rt_mem_free(devPtr, "cudaFree", site,
                        csan_rt_stack(__builtin_return_address(0), site), free_real,
-                       &c) == CSAN_RT_FREE_REFUSED)
+                       &c) == CSAN_RT_FREE_REFUSED) {
     c.result = cudaErrorInvalidValue; /* a double free, as CUDA answers it */
+    csan_rt_errors_set_last(c.result);
+  }
   csan_rt_errors_result(c.result, "cudaFree", site, __builtin_return_address(0));
   return c.result;
 }
