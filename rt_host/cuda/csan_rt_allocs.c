@@ -90,6 +90,7 @@ void csan_rt_alloc_track_span(uint64_t base, uint64_t size, uint64_t span, uint3
   memset(&info, 0, sizeof info);
   info.base = base;
   info.size = size;
+  info.span = span > size ? span : 0;
   info.flags = flags;
   info.name = name;
   csan_rt_alloc_event(&info.made, api, site, stack);

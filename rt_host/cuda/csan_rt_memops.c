@@ -59,6 +59,12 @@ static bool free_elsewhere(void *p, const char *api, const csan_host_site *site,
   return ok;
 }
 
+/* The allocations whose tail csan poisons (csan_rt_alloc_track_span):
+ * device memory the program allocated, not variables. */
+static bool poisoned(const csan_alloc_info *a) {
+  return (a->flags & CSAN_ALLOC_DEVICE) && !(a->flags & CSAN_ALLOC_VARIABLE);
+}
+
 /* A free the allocator rejected (or would: csan holds the block): a
  * double free or a free of a pointer that starts no live allocation. */
 static void bad_free(void *p, const char *api, const csan_host_site *site, uint32_t stack) {
@@ -115,6 +121,8 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
       csan_region r = csan_region_linear(a.base, a.size);
       csan_rt_shadow_access((CUstream)csan_g.priv, &ctx, &r, a.size,
                             CSAN_ACC_FREE | CSAN_ACC_WRITE);
+      if (poisoned(&a))
+        csan_rt_shadow_unpoison_tail((CUstream)csan_g.priv, a.base, a.size, a.span);
       csan_rt_priv_sync();
     }
     csan_rt_allocs_unlock();
@@ -129,7 +137,8 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
   bool hold = tagged && synced && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
                                      CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED));
   int err = 0;
-  bool ok = (hold && csan_rt_quarantine_hold(a.base, a.size)) || (err = call(arg)) == 0;
+  bool ok = (hold && csan_rt_quarantine_hold(a.base, a.span > a.size ? a.span : a.size)) ||
+            (err = call(arg)) == 0;
   /* Not a live allocation's start, and the allocator agrees: a double or
    * invalid free. Memory csan did not see allocated frees fine and is no
    * error; a sticky error is the context's, not the pointer's. */
@@ -142,6 +151,8 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
     csan_rt_allocs_lock();
     csan_rt_alloc_add(&a);
     csan_rt_shadow_empty_on((CUstream)csan_g.priv, a.base, a.size);
+    if (poisoned(&a))
+      csan_rt_shadow_poison_tail((CUstream)csan_g.priv, a.base, a.size, a.span);
     csan_rt_priv_sync();
     csan_rt_allocs_unlock();
   } else if (tagged) {
@@ -168,6 +179,7 @@ void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, uint64_t span, c
   memset(&info, 0, sizeof info);
   info.base = base;
   info.size = size;
+  info.span = span > size ? span : 0;
   info.flags = CSAN_ALLOC_DEVICE | CSAN_ALLOC_STREAM_ORDERED;
   csan_rt_alloc_event(&info.made, api, site, stack);
   info.made.op_id = o.op.op_id;
@@ -213,6 +225,7 @@ bool csan_rt_mem_free_async(void *p, cudaStream_t s, bool pt, const char *api,
     csan_rt_op_ctx(&o, CSAN_CTX_F_RANGE_OP);
     csan_region r = csan_region_linear(a.base, a.size);
     csan_rt_shadow_access(o.cu, &o.ctx, &r, a.size, CSAN_ACC_FREE | CSAN_ACC_WRITE);
+    csan_rt_shadow_unpoison_tail(o.cu, a.base, a.size, a.span); /* in stream order */
   }
   int err = call(arg);
   bool ok = err == 0;

@@ -228,6 +228,15 @@ void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size, uint64
                     args);
 }
 
+void csan_rt_shadow_unpoison_tail(CUstream s, uint64_t base, uint64_t size, uint64_t span) {
+  uint64_t end = base + size, tail = (end + 255u) & ~(uint64_t)255u;
+  if (span > size && base + span > tail)
+    tail = base + span;
+  if (!csan_rt_memerr_on() || !size || tail <= end || (tail >> CSAN_VA_BITS))
+    return;
+  csan_rt_shadow_empty_on(s, end, tail - end);
+}
+
 void csan_rt_shadow_rebase(void) {
   CUstream s = (CUstream)csan_g.priv;
   csan_rt_own own;

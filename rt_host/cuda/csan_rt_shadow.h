@@ -28,6 +28,10 @@ void csan_rt_shadow_empty_on(CUstream s, uint64_t base, uint64_t size);
  * alignment slack) or to base + span (the block csan asked for, redzone
  * included: csan_rt_alloc_span), whichever is further (issue 17). */
 void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size, uint64_t span);
+/* The same bytes emptied, at the block's free: once the allocator has them
+ * back, memory csan does not see allocated (a library's) may land there,
+ * and must not be found poisoned. */
+void csan_rt_shadow_unpoison_tail(CUstream s, uint64_t base, uint64_t size, uint64_t span);
 void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, const csan_region *r,
                            uint64_t size, uint32_t access);
 /* Epoch window: reset every page shadow and the pool (device idle). */
