@@ -35,9 +35,9 @@ int main(void) {
 }
 
 // RACE: csan: ERROR: use after free: read of 4 bytes at 0x{{[0-9a-f]+}} by host code
-// RACE-NEXT: called at {{.*}}free-host-then-read.c:25:
-// RACE: is 12 bytes inside a 64-byte freed allocation {{.*}} made by cudaMallocHost at {{.*}}free-host-then-read.c:16:
-// RACE: freed by cudaFreeHost at {{.*}}free-host-then-read.c:23:
-// RACE: #0 {{.*}} in main {{.*}}free-host-then-read.c:23:
-// RACE: SUMMARY: csan: use-after-free {{.*}}free-host-then-read.c:25:
+// RACE-NEXT: called at {{.*}}free-host-then-read.c:26:
+// RACE: is 12 bytes inside a 64-byte freed allocation {{.*}} made by cudaMallocHost at {{.*}}free-host-then-read.c:17:
+// RACE: freed by cudaFreeHost at {{.*}}free-host-then-read.c:24:
+// RACE: #0 {{.*}} in main {{.*}}free-host-then-read.c:24:
+// RACE: SUMMARY: csan: use-after-free {{.*}}free-host-then-read.c:26:
 // FIXED: total 4
