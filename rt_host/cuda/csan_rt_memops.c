@@ -133,7 +133,7 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
   /* Issue 17: ordinary device memory, tagged FREE after csan synchronized
    * the device, may be held back from the allocator (quarantine_mb); not
    * when that synchronization failed (the real free returns the error to
-   * the program). A block freed again while held is released now. */
+   * the program). A block freed again while held is refused above. */
   bool hold = tagged && synced && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
                                      CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED));
   int err = 0;
