@@ -50,6 +50,8 @@ typedef struct csan_alloc_event {
 typedef struct csan_alloc_info {
   uint64_t base;          /* device (or unified) address */
   uint64_t size;          /* bytes, > 0 */
+  uint64_t span;          /* bytes the allocator holds from base when csan asked for more
+                             (a redzone, issue 17); 0 or <= size: size */
   uint32_t flags;         /* CSAN_ALLOC_* */
   const char *name;       /* a variable's or replay buffer's name, or null */
   csan_alloc_event made;

@@ -86,12 +86,37 @@ csan_memerr_kind csan_memerr_classify(csan_allocs *a, const csan_memerr_access *
   return set(e, CSAN_MEMERR_NOT_DEVICE, e->addr, near);
 }
 
+csan_memerr_kind csan_memerr_classify_free(csan_allocs *a, uint64_t addr, csan_memerr *e) {
+  memset(e, 0, sizeof *e);
+  e->addr = addr;
+  e->is_free = true;
+  csan_alloc_info in;
+  if (csan_allocs_find(a, addr, &in))
+    return set(e, CSAN_MEMERR_INVALID_FREE, addr, &in); /* inside, not at its start */
+  if (csan_allocs_find_freed(a, addr, &in))
+    return set(e, in.base == addr ? CSAN_MEMERR_DOUBLE_FREE : CSAN_MEMERR_INVALID_FREE, addr,
+               &in);
+  csan_alloc_info below, above;
+  bool have_below, have_above;
+  csan_allocs_neighbours(a, addr, &below, &have_below, &above, &have_above);
+  uint64_t d_below = have_below ? addr - end_of(&below) : UINT64_MAX;
+  uint64_t d_above = have_above ? above.base - addr : UINT64_MAX;
+  const csan_alloc_info *near = d_below <= d_above ? (have_below ? &below : NULL)
+                                                   : (have_above ? &above : NULL);
+  uint64_t d = d_below <= d_above ? d_below : d_above;
+  if (near && d > CSAN_MEMERR_NEAR_BYTES)
+    near = NULL;
+  return set(e, CSAN_MEMERR_INVALID_FREE, addr, near);
+}
+
 const char *csan_memerr_kind_name(csan_memerr_kind k) {
   switch (k) {
   case CSAN_MEMERR_OUT_OF_BOUNDS: return "out-of-bounds";
   case CSAN_MEMERR_USE_AFTER_FREE: return "use-after-free";
   case CSAN_MEMERR_NOT_DEVICE: return "not-device-memory";
   case CSAN_MEMERR_UNORDERED_ALLOC: return "unordered-allocation";
+  case CSAN_MEMERR_DOUBLE_FREE: return "double-free";
+  case CSAN_MEMERR_INVALID_FREE: return "invalid-free";
   case CSAN_MEMERR_NONE: default: return "none";
   }
 }
@@ -172,6 +197,8 @@ static const char *kind_text(csan_memerr_kind k) {
   case CSAN_MEMERR_USE_AFTER_FREE: return "use after free";
   case CSAN_MEMERR_NOT_DEVICE: return "not device memory";
   case CSAN_MEMERR_UNORDERED_ALLOC: return "use before the allocation is ordered";
+  case CSAN_MEMERR_DOUBLE_FREE: return "double free";
+  case CSAN_MEMERR_INVALID_FREE: return "invalid free";
   case CSAN_MEMERR_NONE: default: return "no error";
   }
 }
@@ -186,7 +213,9 @@ static void site_text(FILE *m, const csan_host_site *s) {
 /* Where the bad byte is relative to the allocation, in words. */
 static void where_text(FILE *m, const csan_memerr *e) {
   const csan_alloc_info *al = &e->alloc;
-  if (e->bad >= end_of(al))
+  if (e->is_free && e->bad == al->base)
+    fputs("the start of", m);
+  else if (e->bad >= end_of(al))
     fprintf(m, "%llu bytes after the end of", (unsigned long long)(e->bad - end_of(al)));
   else if (e->bad < al->base)
     fprintf(m, "%llu bytes before the start of", (unsigned long long)(al->base - e->bad));
@@ -197,9 +226,13 @@ static void where_text(FILE *m, const csan_memerr *e) {
 static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
   const char *what = w->what ? (w->kernel ? csan_demangle(w->what) : w->what) : "(unknown)";
   fputs("==================\n", m);
-  fprintf(m, "csan: ERROR: %s: %s of %llu bytes at 0x%llx by %s%s", kind_text(e->kind),
-          e->write ? "write" : "read", (unsigned long long)e->size,
-          (unsigned long long)e->addr, w->kernel ? "kernel " : "", what);
+  if (e->is_free)
+    fprintf(m, "csan: ERROR: %s: %s of 0x%llx", kind_text(e->kind), what,
+            (unsigned long long)e->addr);
+  else
+    fprintf(m, "csan: ERROR: %s: %s of %llu bytes at 0x%llx by %s%s", kind_text(e->kind),
+            e->write ? "write" : "read", (unsigned long long)e->size,
+            (unsigned long long)e->addr, w->kernel ? "kernel " : "", what);
   if (w->device_file)
     fprintf(m, " at %s:%u", w->device_file, w->device_line);
   fputc('\n', m);
@@ -252,7 +285,7 @@ static void json(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
   fputs("{\"type\":\"memory-error\",\"kind\":", m);
   csan_report_json_string(m, csan_memerr_kind_name(e->kind));
   fprintf(m, ",\"access\":\"%s\",\"address\":\"0x%llx\",\"size\":%llu,\"bad\":\"0x%llx\",\"what\":",
-          e->write ? "write" : "read", (unsigned long long)e->addr, (unsigned long long)e->size,
+          e->is_free ? "free" : e->write ? "write" : "read", (unsigned long long)e->addr, (unsigned long long)e->size,
           (unsigned long long)e->bad);
   csan_report_json_string(m, w->what ? (w->kernel ? csan_demangle(w->what) : w->what) : NULL);
   fprintf(m, ",\"kernel\":%s,\"file\":", w->kernel ? "true" : "false");

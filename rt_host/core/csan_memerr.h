@@ -29,6 +29,8 @@ typedef enum csan_memerr_kind {
   CSAN_MEMERR_USE_AFTER_FREE,  /* in a freed allocation, after the free */
   CSAN_MEMERR_NOT_DEVICE,      /* host memory, or an address far from every allocation */
   CSAN_MEMERR_UNORDERED_ALLOC, /* stream-ordered memory before its allocation is ordered */
+  CSAN_MEMERR_DOUBLE_FREE,     /* a free of a block already freed */
+  CSAN_MEMERR_INVALID_FREE,    /* a free of a pointer that starts no allocation */
 } csan_memerr_kind;
 
 /* An address far from every allocation is "not device memory" rather than
@@ -48,6 +50,7 @@ typedef struct csan_memerr {
   csan_memerr_kind kind;
   uint64_t addr, size; /* the access */
   bool write;
+  bool is_free;        /* the access is a free of addr (size 0) */
   uint64_t bad;        /* its first bad byte */
   bool have_alloc;     /* the allocation it is in, was in, or is nearest */
   csan_alloc_info alloc;
@@ -67,7 +70,16 @@ typedef struct csan_memerr {
 csan_memerr_kind csan_memerr_classify(csan_allocs *a, const csan_memerr_access *acc,
                                       csan_memerr *e);
 
-/* "out-of-bounds", "use-after-free", "not-device-memory", "unordered-allocation". */
+/* A free of addr that the allocator rejects (the caller knows): a double
+ * free when a freed block (the registry's quarantine) starts at addr and no
+ * live allocation contains it (alloc: that block, with its free), else an
+ * invalid free (alloc: the live or freed allocation containing addr, or the
+ * nearest live one within CSAN_MEMERR_NEAR_BYTES, or none). The report
+ * names the free as the access (size 0). Returns e->kind. */
+csan_memerr_kind csan_memerr_classify_free(csan_allocs *a, uint64_t addr, csan_memerr *e);
+
+/* "out-of-bounds", "use-after-free", "not-device-memory", "unordered-allocation",
+ * "double-free", "invalid-free". */
 const char *csan_memerr_kind_name(csan_memerr_kind k);
 
 /* Who made the access. */

@@ -822,6 +822,8 @@ CUresult __csan_cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream, CSAN_SITE_PAR
 CUresult __csan_cuMemAllocHost_v2(void **pp, size_t bytesize, CSAN_SITE_PARAM);
 CUresult __csan_cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags, CSAN_SITE_PARAM);
 CUresult __csan_cuMemFreeHost(void *p, CSAN_SITE_PARAM);
+CUresult __csan_cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr,
+                                         CSAN_SITE_PARAM);
 CUresult __csan_cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int Flags,
                                      CSAN_SITE_PARAM);
 CUresult __csan_cuMemHostUnregister(void *p, CSAN_SITE_PARAM);

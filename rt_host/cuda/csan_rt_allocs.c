@@ -9,6 +9,7 @@
  */
 #include "csan_rt_allocs.h"
 
+#include "csan_rt_errors.h"
 #include "csan_rt_shadow.h"
 
 #include <string.h>
@@ -56,17 +57,40 @@ bool csan_rt_alloc_find_live(const void *p, csan_alloc_info *a) {
          a->base == (uint64_t)(uintptr_t)p;
 }
 
+/* Issue 17: CUDA aligns every allocation to 256 bytes, so a size that is a
+ * multiple of 256 has no slack to poison and the next allocation may begin
+ * right after it. With memory errors of kernels on, csan asks for the size
+ * rounded up to 256 plus `redzone` bytes; the program gets the same pointer
+ * and the registry keeps its size, so only the shadow (poison) and the
+ * allocator see the extra bytes. */
+uint64_t csan_rt_alloc_span(uint64_t size) {
+  uint64_t rz = (uint64_t)csan_g.flags.redzone;
+  if (!size || !rz || !csan_g.flags.memory_errors || !csan_rt_memerr_on())
+    return size;
+  uint64_t span = ((size + 255u) & ~(uint64_t)255u) + rz;
+  return span < size ? size : span; /* a size near 2^64 fails as it would */
+}
+
 /* A new allocation made by a synchronous call: registered, tracked and
  * empty before the call returns. */
 void csan_rt_alloc_track(uint64_t base, uint64_t size, uint32_t flags, const char *api,
                        const char *name, const csan_host_site *site, uint32_t stack) {
+  csan_rt_alloc_track_span(base, size, size, flags, api, name, site, stack);
+}
+
+void csan_rt_alloc_track_span(uint64_t base, uint64_t size, uint64_t span, uint32_t flags,
+                              const char *api, const char *name, const csan_host_site *site,
+                              uint32_t stack) {
   if (!base || !size)
     return;
-  bool shadow = csan_rt_shadow_pages(base, size);
+  if (span < size)
+    span = size;
+  bool shadow = csan_rt_shadow_pages(base, span);
   csan_alloc_info info;
   memset(&info, 0, sizeof info);
   info.base = base;
   info.size = size;
+  info.span = span > size ? span : 0;
   info.flags = flags;
   info.name = name;
   csan_rt_alloc_event(&info.made, api, site, stack);
@@ -75,7 +99,7 @@ void csan_rt_alloc_track(uint64_t base, uint64_t size, uint32_t flags, const cha
   if (shadow)
     csan_rt_shadow_empty_on((CUstream)csan_g.priv, base, size);
   if (shadow && (flags & CSAN_ALLOC_DEVICE) && !(flags & CSAN_ALLOC_VARIABLE))
-    csan_rt_shadow_poison_tail((CUstream)csan_g.priv, base, size); /* issue 17 */
+    csan_rt_shadow_poison_tail((CUstream)csan_g.priv, base, size, span); /* issue 17 */
   pthread_mutex_unlock(&g_mu);
   if (shadow)
     csan_rt_priv_sync();

@@ -24,5 +24,15 @@ bool csan_rt_alloc_find_live(const void *p, csan_alloc_info *a);
  * empty before the call returns (takes the allocation lock). */
 void csan_rt_alloc_track(uint64_t base, uint64_t size, uint32_t flags, const char *api,
                          const char *name, const csan_host_site *site, uint32_t stack);
+/* The same for a block csan asked for with a redzone: span bytes from base
+ * (csan_rt_alloc_span(size)), of which the program owns size; the rest is
+ * poisoned. */
+void csan_rt_alloc_track_span(uint64_t base, uint64_t size, uint64_t span, uint32_t flags,
+                              const char *api, const char *name, const csan_host_site *site,
+                              uint32_t stack);
+/* The bytes to ask the allocator for an allocation of size (issue 17): size
+ * rounded up to 256 plus the `redzone` option when memory errors of kernels
+ * are on, else size. */
+uint64_t csan_rt_alloc_span(uint64_t size);
 
 #endif /* CSAN_RT_ALLOCS_H */

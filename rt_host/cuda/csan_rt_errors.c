@@ -59,6 +59,19 @@ void csan_rt_errors_launch_failed(cudaError_t r, const csan_fault_launch *l) {
   tl_pending.l = *l;
 }
 
+/* An error csan returned in the runtime's place (a refused double free):
+ * CUDA would have made it the thread's last error too. */
+static _Thread_local cudaError_t tl_last;
+
+void csan_rt_errors_set_last(cudaError_t e) { tl_last = e; }
+
+cudaError_t csan_rt_errors_last(cudaError_t r, bool clear) {
+  cudaError_t mine = tl_last;
+  if (clear)
+    tl_last = cudaSuccess;
+  return r != cudaSuccess ? r : mine;
+}
+
 void csan_rt_errors_read(void) {
   tl_pending.set = false;
   tl_pending.sync_next = false;
@@ -285,6 +298,22 @@ bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *
   csan_memerr e;
   if (csan_memerr_classify(csan_g.allocs, &acc, &e) != CSAN_MEMERR_OUT_OF_BOUNDS)
     return false;
+  csan_memerr_who who;
+  memset(&who, 0, sizeof who);
+  who.what = api;
+  if (site)
+    who.site = *site;
+  who.stack = stack;
+  csan_memerr_report(&csan_g.flags, &e, &who);
+  return csan_g.flags.halt_on_memory_error;
+}
+
+bool csan_rt_errors_free(uint64_t addr, const char *api, const csan_host_site *site,
+                         uint32_t stack) {
+  if (!csan_g.flags.memory_errors)
+    return false;
+  csan_memerr e;
+  csan_memerr_classify_free(csan_g.allocs, addr, &e);
   csan_memerr_who who;
   memset(&who, 0, sizeof who);
   who.what = api;

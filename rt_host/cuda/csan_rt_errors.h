@@ -14,6 +14,12 @@
 /* A launch returned r (not a sticky error): pending on this thread until
  * the program reads the last error. */
 void csan_rt_errors_launch_failed(cudaError_t r, const csan_fault_launch *l);
+/* An error a wrapper returned without calling the runtime (a double free
+ * csan refused) is the thread's last error, as the runtime's would be:
+ * cudaGetLastError (clear) and cudaPeekAtLastError return it when the
+ * runtime's own last error is success (csan_rt_errors_last(r, clear)). */
+void csan_rt_errors_set_last(cudaError_t e);
+cudaError_t csan_rt_errors_last(cudaError_t r, bool clear);
 /* The program read the last error (cudaGetLastError, cudaPeekAtLastError). */
 void csan_rt_errors_read(void);
 /* The thread's next CUDA call begins (csan_rt_active): a pending error is
@@ -62,6 +68,13 @@ bool csan_rt_errors_sticky(cudaError_t r);
  * caller should halt (halt_on_memory_error). */
 bool csan_rt_errors_range(uint64_t addr, uint64_t size, bool write, const char *api,
                           const csan_host_site *site, uint32_t stack);
+
+/* A free (api at site, issued from stack) of addr that the allocator
+ * rejected, or would have (a block csan holds): reported as a double free
+ * (the first free's stack) or an invalid free (the allocation it is in or
+ * nearest to). True when the caller should halt. */
+bool csan_rt_errors_free(uint64_t addr, const char *api, const csan_host_site *site,
+                         uint32_t stack);
 
 /* Reports printed (ignored launch errors, faults, memory errors): any makes
  * the exit status `exitcode`, as races do. */

@@ -31,6 +31,7 @@
 
 #include "csan_rt_allocs.h"
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_hostmem.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_quarantine.h"
@@ -44,7 +45,7 @@
  * went this way is not live any more. */
 static bool free_elsewhere(void *p, const char *api, const csan_host_site *site,
                            csan_rt_call_fn call, void *arg) {
-  bool ok = call(arg);
+  bool ok = call(arg) == 0;
   csan_alloc_info a;
   csan_alloc_event ev;
   csan_rt_alloc_event(&ev, api, site, 0);
@@ -58,12 +59,32 @@ static bool free_elsewhere(void *p, const char *api, const csan_host_site *site,
   return ok;
 }
 
-bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint32_t stack,
-                      csan_rt_call_fn call, void *arg) {
+/* The allocations whose tail csan poisons (csan_rt_alloc_track_span):
+ * device memory the program allocated, not variables. */
+static bool poisoned(const csan_alloc_info *a) {
+  return (a->flags & CSAN_ALLOC_DEVICE) && !(a->flags & CSAN_ALLOC_VARIABLE);
+}
+
+/* A free the allocator rejected (or would: csan holds the block): a
+ * double free or a free of a pointer that starts no live allocation. */
+static void bad_free(void *p, const char *api, const csan_host_site *site, uint32_t stack) {
+  if (csan_rt_errors_free((uint64_t)(uintptr_t)p, api, site, stack))
+    csan_rt_halt();
+}
+
+csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_site *site,
+                                     uint32_t stack, csan_rt_call_fn call, void *arg) {
   if (!csan_rt_on_device())
-    return free_elsewhere(p, api, site, call, arg);
+    return free_elsewhere(p, api, site, call, arg) ? CSAN_RT_FREE_OK : CSAN_RT_FREE_FAILED;
   csan_alloc_info a;
   bool known = csan_rt_alloc_find_live(p, &a) && csan_rt_is_device_memory(&a);
+  /* Freed before and still held by csan: the allocator would free it now
+   * (it never got it back), where CUDA returns an error for the second
+   * free. The block stays held; the program gets CUDA's error. */
+  if (!known && csan_rt_quarantine_holds((uint64_t)(uintptr_t)p)) {
+    bad_free(p, api, site, stack);
+    return CSAN_RT_FREE_REFUSED;
+  }
   /* Ordinary memory (or memory csan did not see allocated): the free
    * synchronizes the device on today's drivers; CUDA says it may. csan
    * synchronizes first itself, so the free can be tagged before the memory
@@ -100,6 +121,8 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
       csan_region r = csan_region_linear(a.base, a.size);
       csan_rt_shadow_access((CUstream)csan_g.priv, &ctx, &r, a.size,
                             CSAN_ACC_FREE | CSAN_ACC_WRITE);
+      if (poisoned(&a))
+        csan_rt_shadow_unpoison_tail((CUstream)csan_g.priv, a.base, a.size, a.span);
       csan_rt_priv_sync();
     }
     csan_rt_allocs_unlock();
@@ -110,12 +133,17 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
   /* Issue 17: ordinary device memory, tagged FREE after csan synchronized
    * the device, may be held back from the allocator (quarantine_mb); not
    * when that synchronization failed (the real free returns the error to
-   * the program). A block freed again while held is released now. */
+   * the program). A block freed again while held is refused above. */
   bool hold = tagged && synced && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
                                      CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED));
-  if (!known)
-    csan_rt_quarantine_take((uint64_t)(uintptr_t)p);
-  bool ok = (hold && csan_rt_quarantine_hold(a.base, a.size)) || call(arg);
+  int err = 0;
+  bool ok = (hold && csan_rt_quarantine_hold(a.base, a.span > a.size ? a.span : a.size)) ||
+            (err = call(arg)) == 0;
+  /* Not a live allocation's start, and the allocator agrees: a double or
+   * invalid free. Memory csan did not see allocated frees fine and is no
+   * error; a sticky error is the context's, not the pointer's. */
+  if (!known && !ok && !csan_rt_errors_sticky((cudaError_t)err))
+    bad_free(p, api, site, stack);
   if (managed && !ok)
     csan_rt_hostmem_unretire(p, a.size, CSAN_ALLOC_MANAGED);
   if (tagged && !ok) {
@@ -123,6 +151,8 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
     csan_rt_allocs_lock();
     csan_rt_alloc_add(&a);
     csan_rt_shadow_empty_on((CUstream)csan_g.priv, a.base, a.size);
+    if (poisoned(&a))
+      csan_rt_shadow_poison_tail((CUstream)csan_g.priv, a.base, a.size, a.span);
     csan_rt_priv_sync();
     csan_rt_allocs_unlock();
   } else if (tagged) {
@@ -130,13 +160,16 @@ bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint
   }
   if (ordered && ok)
     csan_rt_drain(); /* the host waited for the device */
-  return ok;
+  return ok ? CSAN_RT_FREE_OK : CSAN_RT_FREE_FAILED;
 }
 
-void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, cudaStream_t s, bool pt,
-                                  const char *api, const csan_host_site *site, uint32_t stack) {
+void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, uint64_t span, cudaStream_t s,
+                                  bool pt, const char *api, const csan_host_site *site,
+                                  uint32_t stack) {
+  if (span < size)
+    span = size;
   /* May allocate and wait: before the model lock is taken. */
-  bool shadow = csan_rt_shadow_pages(base, size);
+  bool shadow = csan_rt_shadow_pages(base, span);
   csan_rt_op_desc d = {CSAN_OPK_ALLOC, api, size, NULL, site, stack};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, s, pt, &d))
@@ -146,6 +179,7 @@ void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, cudaStream_t s, 
   memset(&info, 0, sizeof info);
   info.base = base;
   info.size = size;
+  info.span = span > size ? span : 0;
   info.flags = CSAN_ALLOC_DEVICE | CSAN_ALLOC_STREAM_ORDERED;
   csan_rt_alloc_event(&info.made, api, site, stack);
   info.made.op_id = o.op.op_id;
@@ -159,7 +193,7 @@ void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, cudaStream_t s, 
     csan_rt_shadow_empty_on(o.cu, base, size);
     csan_region r = csan_region_linear(base, size);
     csan_rt_shadow_access(o.cu, &o.ctx, &r, size, CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
-    csan_rt_shadow_poison_tail(o.cu, base, size); /* issue 17 */
+    csan_rt_shadow_poison_tail(o.cu, base, size, span); /* issue 17 */
   }
   csan_rt_op_end(&o, true); /* both kernels are in the stream */
   csan_rt_shadow_tracked((int64_t)size);
@@ -173,7 +207,7 @@ bool csan_rt_mem_free_async(void *p, cudaStream_t s, bool pt, const char *api,
   csan_rt_op_desc d = {CSAN_OPK_FREE, api, known ? a.size : 0, NULL, site, stack};
   csan_rt_op o;
   if (!csan_rt_op_begin(&o, s, pt, &d))
-    return call(arg);
+    return call(arg) == 0;
   bool removed = false;
   if (known) {
     csan_alloc_event ev;
@@ -191,8 +225,12 @@ bool csan_rt_mem_free_async(void *p, cudaStream_t s, bool pt, const char *api,
     csan_rt_op_ctx(&o, CSAN_CTX_F_RANGE_OP);
     csan_region r = csan_region_linear(a.base, a.size);
     csan_rt_shadow_access(o.cu, &o.ctx, &r, a.size, CSAN_ACC_FREE | CSAN_ACC_WRITE);
+    csan_rt_shadow_unpoison_tail(o.cu, a.base, a.size, a.span); /* in stream order */
   }
-  bool ok = call(arg);
+  int err = call(arg);
+  bool ok = err == 0;
+  if (!known && !ok && !csan_rt_errors_sticky((cudaError_t)err))
+    bad_free(p, api, site, stack); /* freed before, or not an allocation's start */
   if (removed) {
     if (ok) {
       csan_rt_shadow_tracked(-(int64_t)a.size);

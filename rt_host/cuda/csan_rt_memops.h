@@ -10,22 +10,38 @@
 
 #include "csan_rt.h"
 
-/* Runs the real call; true when it succeeded. */
-typedef bool (*csan_rt_call_fn)(void *arg);
+/* Runs the real call; returns its error code (0: success; the runtime's
+ * and the driver's codes agree on the errors csan looks at: invalid value,
+ * the sticky faults). */
+typedef int (*csan_rt_call_fn)(void *arg);
+
+/* What became of a free. */
+typedef enum csan_rt_free_result {
+  CSAN_RT_FREE_OK,      /* the call ran and succeeded (or csan holds the block) */
+  CSAN_RT_FREE_FAILED,  /* the call ran and failed: its error is the caller's result */
+  CSAN_RT_FREE_REFUSED, /* not run: the block was freed before and csan still holds it
+                           (quarantine_mb); the caller returns the invalid-value error
+                           CUDA gives a double free */
+} csan_rt_free_result;
 
 /* A synchronous free of p (cudaFree, cuMemFree) while csan is active:
  * ordinary memory synchronizes the device first, stream-ordered memory does
  * not; the block's FREE markers are in place before the memory is released.
- * stack: the issuing host stack. Returns the call's success. */
-bool csan_rt_mem_free(void *p, const char *api, const csan_host_site *site, uint32_t stack,
-                      csan_rt_call_fn call, void *arg);
+ * A double free or a free of a pointer that does not start a live
+ * allocation is reported (memory_errors; csan_rt_errors_free). stack: the
+ * issuing host stack. */
+csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_site *site,
+                                     uint32_t stack, csan_rt_call_fn call, void *arg);
 /* After a stream-ordered allocation succeeded (cudaMallocAsync,
  * cuMemAllocAsync): an operation on stream s that makes [base, base + size)
- * tracked and written by the allocation. */
-void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, cudaStream_t s, bool pt,
-                                  const char *api, const csan_host_site *site, uint32_t stack);
+ * tracked and written by the allocation; span (>= size): the bytes csan
+ * asked for (csan_rt_alloc_span), the rest poisoned. */
+void csan_rt_mem_alloc_async_done(uint64_t base, uint64_t size, uint64_t span, cudaStream_t s,
+                                  bool pt, const char *api, const csan_host_site *site,
+                                  uint32_t stack);
 /* A stream-ordered free (cudaFreeAsync, cuMemFreeAsync): an operation on s
- * whose FREE markers precede the free in stream order. Returns the call's
+ * whose FREE markers precede the free in stream order. A free the call
+ * rejects is reported as a double or invalid free. Returns the call's
  * success. */
 bool csan_rt_mem_free_async(void *p, cudaStream_t s, bool pt, const char *api,
                             const csan_host_site *site, uint32_t stack, csan_rt_call_fn call,

@@ -91,19 +91,11 @@ bool csan_rt_quarantine_flush(void) {
   }
 }
 
-bool csan_rt_quarantine_take(uint64_t base) {
+bool csan_rt_quarantine_holds(uint64_t base) {
   bool found = false;
   pthread_mutex_lock(&g_mu);
-  for (size_t i = 0; i < g_n && !found; i++) {
-    size_t k = (g_head + i) % g_cap;
-    if (g_q[k].base != base)
-      continue;
-    found = true;
-    g_bytes -= g_q[k].size;
-    for (size_t j = i; j + 1 < g_n; j++) /* keep the order of the others */
-      g_q[(g_head + j) % g_cap] = g_q[(g_head + j + 1) % g_cap];
-    g_n--;
-  }
+  for (size_t i = 0; i < g_n && !found; i++)
+    found = g_q[(g_head + i) % g_cap].base == base;
   pthread_mutex_unlock(&g_mu);
   return found;
 }

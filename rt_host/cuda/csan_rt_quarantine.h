@@ -20,9 +20,9 @@ bool csan_rt_quarantine_hold(uint64_t base, uint64_t size);
 /* Releases every held block; true if there was one (an allocation that
  * failed for lack of memory is then retried). */
 bool csan_rt_quarantine_flush(void);
-/* Takes [base, ...) out of the quarantine if it is held (the program frees
- * it again): true when it was, and the caller frees it now. */
-bool csan_rt_quarantine_take(uint64_t base);
+/* A block starting at base is held: the program freed it already, so a
+ * second free is a double free (the block stays held). */
+bool csan_rt_quarantine_holds(uint64_t base);
 /* Forgets the held blocks without freeing them (cudaDeviceReset freed
  * everything). */
 void csan_rt_quarantine_forget(void);

@@ -200,8 +200,10 @@ void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, const csan_re
  * site CSAN_SITE_POISON), which the device's memory-error check reports as
  * out of bounds and suppresses. Only with memory errors of kernels on:
  * without that check, the record would read as a use-after-free race. */
-void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size) {
+void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size, uint64_t span) {
   uint64_t end = base + size, tail = (end + 255u) & ~(uint64_t)255u;
+  if (span > size && base + span > tail)
+    tail = base + span; /* the redzone csan asked for beyond the slack */
   if (!csan_rt_memerr_on() || !size || tail <= end || (tail >> CSAN_VA_BITS))
     return;
   csan_rt_shadow_empty_on(s, end, tail - end); /* tracked, no records */
@@ -224,6 +226,15 @@ void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size) {
   void *args[] = {&p, &ctx};
   csan_rt_rk_launch(csan_g.rk_access, csan_rk_grid(csan_rk_access_items(&p), csan_g.max_blocks), s,
                     args);
+}
+
+void csan_rt_shadow_unpoison_tail(CUstream s, uint64_t base, uint64_t size, uint64_t span) {
+  uint64_t end = base + size, tail = (end + 255u) & ~(uint64_t)255u;
+  if (span > size && base + span > tail)
+    tail = base + span;
+  if (!csan_rt_memerr_on() || !size || tail <= end || (tail >> CSAN_VA_BITS))
+    return;
+  csan_rt_shadow_empty_on(s, end, tail - end);
 }
 
 void csan_rt_shadow_rebase(void) {

@@ -24,8 +24,14 @@ bool csan_rt_shadow_pages(uint64_t base, uint64_t size);
 void csan_rt_shadow_empty_on(CUstream s, uint64_t base, uint64_t size);
 /* Launches csan_rk_access on stream s with ctx (the operation's context)
  * over region r; size is the operation's length (what reports name). */
-/* Poisons the 256-byte alignment slack after [base, base + size) (issue 17). */
-void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size);
+/* Poisons the bytes after [base, base + size) up to the next 256 (CUDA's
+ * alignment slack) or to base + span (the block csan asked for, redzone
+ * included: csan_rt_alloc_span), whichever is further (issue 17). */
+void csan_rt_shadow_poison_tail(CUstream s, uint64_t base, uint64_t size, uint64_t span);
+/* The same bytes emptied, at the block's free: once the allocator has them
+ * back, memory csan does not see allocated (a library's) may land there,
+ * and must not be found poisoned. */
+void csan_rt_shadow_unpoison_tail(CUstream s, uint64_t base, uint64_t size, uint64_t span);
 void csan_rt_shadow_access(CUstream s, const csan_launch_ctx *ctx, const csan_region *r,
                            uint64_t size, uint32_t access);
 /* Epoch window: reset every page shadow and the pool (device idle). */

@@ -395,6 +395,28 @@ static cudaError_t block_free(void *p, unsigned kinds) {
 
 #define DEVICE_KINDS ((1u << MEM_DEVICE) | (1u << MEM_MANAGED) | (1u << MEM_ASYNC))
 
+FAKE_EXPORT uint64_t fake_cuda_block_asked(const void *p) {
+  uint64_t n = 0;
+  pthread_mutex_lock(&g_mu);
+  for (size_t i = 0; i < g_nblocks && !n; i++)
+    if (g_blocks[i].live && g_blocks[i].ptr == p)
+      n = g_blocks[i].size;
+  pthread_mutex_unlock(&g_mu);
+  return n;
+}
+
+FAKE_EXPORT int fake_cuda_block_range(const void *p, uint64_t *base, uint64_t *size) {
+  pthread_mutex_lock(&g_mu);
+  block *b = block_find_locked(p, 1);
+  int found = b && b->kind != MEM_PINNED && b->kind != MEM_REGISTERED;
+  if (found) {
+    *base = (uint64_t)(uintptr_t)b->ptr;
+    *size = b->size;
+  }
+  pthread_mutex_unlock(&g_mu);
+  return found;
+}
+
 FAKE_EXPORT uint64_t fake_cuda_device_bytes(void) {
   pthread_mutex_lock(&g_mu);
   uint64_t n = g_device_bytes;

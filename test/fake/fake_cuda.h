@@ -129,6 +129,14 @@ const fake_launch *fake_cuda_last_launch(void);
  * ("launch:twin", "launch:plain"). */
 unsigned long fake_cuda_count(const char *name);
 
+/* The size the allocation call asked for, of the live block starting at p
+ * (0: none starts there). */
+uint64_t fake_cuda_block_asked(const void *p);
+
+/* The live device block containing p: its start and asked size (1), or 0
+ * (cuMemGetAddressRange of the fake driver). */
+int fake_cuda_block_range(const void *p, uint64_t *base, uint64_t *size);
+
 /* Device memory the fake handed out and did not take back (bytes). */
 uint64_t fake_cuda_device_bytes(void);
 

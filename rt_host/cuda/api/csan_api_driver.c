@@ -662,20 +662,19 @@ CSAN_EXPORT CUresult __csan_cuCtxSynchronize(const csan_host_site *site) {
  * Memory.
  * ---------------------------------------------------------------------- */
 
-static void track(CUdeviceptr p, uint64_t size, uint32_t flags, const char *api,
-                  const csan_host_site *site, uint32_t stack) {
-  csan_rt_alloc_track(p, size, flags, api, NULL, site, stack);
-}
-
 CSAN_EXPORT CUresult __csan_cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize,
                                           const csan_host_site *site) {
   DRV_REAL(cuMemAlloc_v2);
   if (!csan_rt_active() || !csan_rt_on_device())
     return real(dptr, bytesize);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
-  CUresult r = real(dptr, bytesize);
+  uint64_t span = csan_rt_alloc_span(bytesize); /* a redzone after it (issue 17) */
+  CUresult r = real(dptr, span);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && span != bytesize) /* never for want of a redzone */
+    r = real(dptr, span = bytesize);
   if (r == CUDA_SUCCESS)
-    track(*dptr, bytesize, CSAN_ALLOC_DEVICE, "cuMemAlloc", site, stack);
+    csan_rt_alloc_track_span(*dptr, bytesize, span, CSAN_ALLOC_DEVICE, "cuMemAlloc", NULL, site,
+                             stack);
   return r;
 }
 
@@ -687,9 +686,18 @@ CSAN_EXPORT CUresult __csan_cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch
   if (!csan_rt_active() || !csan_rt_on_device())
     return real(dptr, pPitch, WidthInBytes, Height, ElementSizeBytes);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
-  CUresult r = real(dptr, pPitch, WidthInBytes, Height, ElementSizeBytes);
+  /* The redzone as whole rows, as for cudaMallocPitch: the pitch depends on
+   * the width only. */
+  size_t extra = 0;
+  if (WidthInBytes && Height && csan_rt_alloc_span(1) != 1)
+    extra = (size_t)(((uint64_t)csan_g.flags.redzone + WidthInBytes - 1) / WidthInBytes);
+  CUresult r = real(dptr, pPitch, WidthInBytes, Height + extra, ElementSizeBytes);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && extra) /* never for want of a redzone */
+    r = real(dptr, pPitch, WidthInBytes, Height + (extra = 0), ElementSizeBytes);
   if (r == CUDA_SUCCESS)
-    track(*dptr, (uint64_t)*pPitch * Height, CSAN_ALLOC_DEVICE, "cuMemAllocPitch", site, stack);
+    csan_rt_alloc_track_span(*dptr, (uint64_t)*pPitch * Height,
+                             (uint64_t)*pPitch * (Height + extra), CSAN_ALLOC_DEVICE,
+                             "cuMemAllocPitch", NULL, site, stack);
   return r;
 }
 
@@ -699,10 +707,13 @@ CSAN_EXPORT CUresult __csan_cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize
   if (!csan_rt_active() || !csan_rt_on_device())
     return real(dptr, bytesize, flags);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
-  CUresult r = real(dptr, bytesize, flags);
+  uint64_t span = csan_rt_alloc_span(bytesize);
+  CUresult r = real(dptr, span, flags);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && span != bytesize) /* never for want of a redzone */
+    r = real(dptr, span = bytesize, flags);
   if (r == CUDA_SUCCESS)
-    track(*dptr, bytesize, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED, "cuMemAllocManaged", site,
-          stack);
+    csan_rt_alloc_track_span(*dptr, bytesize, span, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED,
+                             "cuMemAllocManaged", NULL, site, stack);
   return r;
 }
 
@@ -713,7 +724,7 @@ typedef struct free_call {
   bool async;
 } free_call;
 
-static bool free_real(void *arg) {
+static int free_real(void *arg) {
   free_call *c = arg;
   if (c->async) {
     CSAN_LIB_REAL_AS(real, cuMemFreeAsync);
@@ -722,7 +733,7 @@ static bool free_real(void *arg) {
     CSAN_LIB_REAL_AS(real, cuMemFree_v2);
     c->result = real ? real(c->p) : CUDA_ERROR_NOT_INITIALIZED;
   }
-  return c->result == CUDA_SUCCESS;
+  return (int)c->result;
 }
 
 CSAN_EXPORT CUresult __csan_cuMemFree_v2(CUdeviceptr dptr, const csan_host_site *site) {
@@ -731,8 +742,10 @@ CSAN_EXPORT CUresult __csan_cuMemFree_v2(CUdeviceptr dptr, const csan_host_site 
     free_real(&c);
     return c.result;
   }
-  csan_rt_mem_free(PTR(dptr), "cuMemFree", site, csan_rt_stack(__builtin_return_address(0), site),
-                   free_real, &c);
+  if (csan_rt_mem_free(PTR(dptr), "cuMemFree", site,
+                       csan_rt_stack(__builtin_return_address(0), site), free_real,
+                       &c) == CSAN_RT_FREE_REFUSED)
+    c.result = CUDA_ERROR_INVALID_VALUE; /* a double free, as CUDA answers it */
   return c.result;
 }
 
@@ -742,10 +755,13 @@ CSAN_EXPORT CUresult __csan_cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, 
   if (!csan_rt_lib_active((cudaStream_t)hStream, false))
     return real(dptr, bytesize, hStream);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
-  CUresult r = real(dptr, bytesize, hStream);
+  uint64_t span = csan_rt_alloc_span(bytesize); /* a redzone after it (issue 17) */
+  CUresult r = real(dptr, span, hStream);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY && span != bytesize) /* never for want of a redzone */
+    r = real(dptr, span = bytesize, hStream);
   if (r == CUDA_SUCCESS && dptr && *dptr && bytesize)
-    csan_rt_mem_alloc_async_done(*dptr, bytesize, (cudaStream_t)hStream, false, "cuMemAllocAsync",
-                                 site, stack);
+    csan_rt_mem_alloc_async_done(*dptr, bytesize, span, (cudaStream_t)hStream, false,
+                                 "cuMemAllocAsync", site, stack);
   return r;
 }
 
@@ -813,6 +829,35 @@ CSAN_EXPORT CUresult __csan_cuMemFreeHost(void *p, const csan_host_site *site) {
   CUresult r = real(p);
   if (on && r == CUDA_SUCCESS)
     csan_rt_mem_host_remove(p, "cuMemFreeHost", site, stack);
+  return r;
+}
+
+/* Issue 17: an allocation csan padded with a redzone (csan_rt_alloc_span) is
+ * larger to the driver than to the program: the program is told its own
+ * size, and an address in the redzone is in no allocation of its. */
+CSAN_EXPORT CUresult __csan_cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize,
+                                                    CUdeviceptr dptr,
+                                                    const csan_host_site *site) {
+  DRV_REAL(cuMemGetAddressRange_v2);
+  (void)site;
+  CUdeviceptr base = 0;
+  size_t size = 0;
+  CUresult r = real(&base, &size, dptr);
+  if (r != CUDA_SUCCESS || !csan_rt_active())
+    goto out;
+  csan_alloc_info a;
+  if (csan_rt_alloc_find_live(PTR(base), &a) && a.size < size) {
+    if (dptr >= base + a.size)
+      return CUDA_ERROR_NOT_FOUND;
+    size = (size_t)a.size;
+  }
+out:
+  if (r == CUDA_SUCCESS) {
+    if (pbase)
+      *pbase = base;
+    if (psize)
+      *psize = size;
+  }
   return r;
 }
 

@@ -45,6 +45,28 @@
  * Synchronous allocations.
  * ---------------------------------------------------------------------- */
 
+/* Issue 17: an allocation that does not fit with its redzone is made
+ * without one (the 256-byte slack is still poisoned): the redzone must never
+ * be why a program runs out of memory. */
+#define RETRY_WITHOUT_REDZONE(r, extra, none, call)                                      \
+  do {                                                                                   \
+    if ((r) == cudaErrorMemoryAllocation && (extra) != (none)) {                         \
+      (void)cudaGetLastError();                                                          \
+      (extra) = (none);                                                                  \
+      (r) = (call);                                                                      \
+    }                                                                                    \
+  } while (0)
+
+/* Rows to add to a pitched allocation for a redzone of at least `redzone`
+ * bytes (csan_rt_alloc_span): the pitch is at least the width, so
+ * ceil(redzone / width) rows are enough. 0 when redzones are off. */
+static size_t pitch_redzone_rows(size_t width, size_t height) {
+  if (!width || !height || csan_rt_alloc_span(1) == 1)
+    return 0;
+  uint64_t rz = (uint64_t)csan_g.flags.redzone;
+  return (size_t)((rz + width - 1) / width);
+}
+
 /* Issue 17: an allocation that ran out of memory while csan holds freed
  * blocks back (quarantine_mb) is tried again once they are released; the
  * first try's error is not the program's to see. */
@@ -60,11 +82,13 @@ CSAN_EXPORT cudaError_t __csan_cudaMalloc(void **devPtr, size_t size, const csan
   if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMalloc(devPtr, size);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
-  cudaError_t r = cudaMalloc(devPtr, size);
-  RETRY_OUT_OF_MEMORY(r, cudaMalloc(devPtr, size));
+  uint64_t span = csan_rt_alloc_span(size); /* a redzone after it (issue 17) */
+  cudaError_t r = cudaMalloc(devPtr, span);
+  RETRY_OUT_OF_MEMORY(r, cudaMalloc(devPtr, span));
+  RETRY_WITHOUT_REDZONE(r, span, size, cudaMalloc(devPtr, span));
   if (r == cudaSuccess)
-    csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE, "cudaMalloc", NULL, site,
-               stack);
+    csan_rt_alloc_track_span((uint64_t)(uintptr_t)*devPtr, size, span, CSAN_ALLOC_DEVICE,
+                             "cudaMalloc", NULL, site, stack);
   csan_rt_errors_result(r, "cudaMalloc", site, __builtin_return_address(0));
   return r;
 }
@@ -74,11 +98,16 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocPitch(void **devPtr, size_t *pitch, siz
   if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMallocPitch(devPtr, pitch, width, height);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
-  cudaError_t r = cudaMallocPitch(devPtr, pitch, width, height);
-  RETRY_OUT_OF_MEMORY(r, cudaMallocPitch(devPtr, pitch, width, height));
+  /* The redzone as whole rows: the pitch depends on the width only, so
+   * extra rows leave it as the program would get it. */
+  size_t extra = pitch_redzone_rows(width, height);
+  cudaError_t r = cudaMallocPitch(devPtr, pitch, width, height + extra);
+  RETRY_OUT_OF_MEMORY(r, cudaMallocPitch(devPtr, pitch, width, height + extra));
+  RETRY_WITHOUT_REDZONE(r, extra, 0, cudaMallocPitch(devPtr, pitch, width, height + extra));
   if (r == cudaSuccess)
-    csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, (uint64_t)*pitch * height, CSAN_ALLOC_DEVICE,
-               "cudaMallocPitch", NULL, site, stack);
+    csan_rt_alloc_track_span((uint64_t)(uintptr_t)*devPtr, (uint64_t)*pitch * height,
+                             (uint64_t)*pitch * (height + extra), CSAN_ALLOC_DEVICE,
+                             "cudaMallocPitch", NULL, site, stack);
   return r;
 }
 
@@ -102,11 +131,14 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, uns
   if (!csan_rt_active() || !csan_rt_on_device())
     return cudaMallocManaged(devPtr, size, flags);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
-  cudaError_t r = cudaMallocManaged(devPtr, size, flags);
-  RETRY_OUT_OF_MEMORY(r, cudaMallocManaged(devPtr, size, flags));
+  uint64_t span = csan_rt_alloc_span(size);
+  cudaError_t r = cudaMallocManaged(devPtr, span, flags);
+  RETRY_OUT_OF_MEMORY(r, cudaMallocManaged(devPtr, span, flags));
+  RETRY_WITHOUT_REDZONE(r, span, size, cudaMallocManaged(devPtr, span, flags));
   if (r == cudaSuccess) {
-    csan_rt_alloc_track((uint64_t)(uintptr_t)*devPtr, size, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED,
-               "cudaMallocManaged", NULL, site, stack);
+    csan_rt_alloc_track_span((uint64_t)(uintptr_t)*devPtr, size, span,
+                             CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED, "cudaMallocManaged", NULL,
+                             site, stack);
     csan_rt_hostmem_add(*devPtr, size, CSAN_ALLOC_MANAGED); /* the host touches it too */
   }
   return r;
@@ -125,28 +157,30 @@ typedef struct malloc_async_call {
   cudaError_t result;
 } malloc_async_call;
 
-static cudaError_t malloc_async_real(const malloc_async_call *c) {
+static cudaError_t malloc_async_real(const malloc_async_call *c, size_t size) {
   if (c->from_pool)
-    return c->pt ? cudaMallocFromPoolAsync_ptsz(c->ptr, c->size, c->pool, c->stream)
-                 : cudaMallocFromPoolAsync(c->ptr, c->size, c->pool, c->stream);
-  return c->pt ? cudaMallocAsync_ptsz(c->ptr, c->size, c->stream)
-               : cudaMallocAsync(c->ptr, c->size, c->stream);
+    return c->pt ? cudaMallocFromPoolAsync_ptsz(c->ptr, size, c->pool, c->stream)
+                 : cudaMallocFromPoolAsync(c->ptr, size, c->pool, c->stream);
+  return c->pt ? cudaMallocAsync_ptsz(c->ptr, size, c->stream)
+               : cudaMallocAsync(c->ptr, size, c->stream);
 }
 
 static cudaError_t malloc_async(malloc_async_call *c, const csan_host_site *site,
                                 const void *ra) {
   if (!csan_rt_active() || !csan_rt_work_on_device(c->stream, c->pt) ||
       csan_rt_capture_op(c->stream, c->pt, site, ra))
-    return malloc_async_real(c);
+    return malloc_async_real(c, c->size); /* a graph's node: its own size (DESIGN) */
   const char *api = c->from_pool ? "cudaMallocFromPoolAsync" : "cudaMallocAsync";
   uint32_t stack = csan_rt_stack(ra, site);
   /* Where the allocation itself lands in its stream does not matter to
    * csan (the bytes are new to all earlier work): its kernels' place does. */
-  cudaError_t r = malloc_async_real(c);
-  RETRY_OUT_OF_MEMORY(r, malloc_async_real(c)); /* held blocks give the pool room */
+  uint64_t span = csan_rt_alloc_span(c->size); /* a redzone after it (issue 17) */
+  cudaError_t r = malloc_async_real(c, span);
+  RETRY_OUT_OF_MEMORY(r, malloc_async_real(c, span)); /* held blocks give the pool room */
+  RETRY_WITHOUT_REDZONE(r, span, c->size, malloc_async_real(c, span));
   if (r == cudaSuccess && c->ptr && *c->ptr && c->size)
-    csan_rt_mem_alloc_async_done((uint64_t)(uintptr_t)*c->ptr, c->size, c->stream, c->pt, api,
-                                 site, stack);
+    csan_rt_mem_alloc_async_done((uint64_t)(uintptr_t)*c->ptr, c->size, span, c->stream, c->pt,
+                                 api, site, stack);
   csan_rt_errors_result(r, api, site, ra);
   return r;
 }
@@ -186,10 +220,10 @@ typedef struct free_async_call {
   cudaError_t result;
 } free_async_call;
 
-static bool free_async_real(void *arg) {
+static int free_async_real(void *arg) {
   free_async_call *c = arg;
   c->result = c->pt ? cudaFreeAsync_ptsz(c->p, c->s) : cudaFreeAsync(c->p, c->s);
-  return c->result == cudaSuccess;
+  return (int)c->result;
 }
 
 static cudaError_t free_async(void *p, cudaStream_t s, bool pt, const csan_host_site *site,
@@ -221,18 +255,22 @@ typedef struct free_call {
   cudaError_t result;
 } free_call;
 
-static bool free_real(void *arg) {
+static int free_real(void *arg) {
   free_call *c = arg;
   c->result = cudaFree(c->p);
-  return c->result == cudaSuccess;
+  return (int)c->result;
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaFree(void *devPtr, const csan_host_site *site) {
   if (!csan_rt_active() || !devPtr)
     return cudaFree(devPtr);
   free_call c = {devPtr, cudaSuccess};
-  csan_rt_mem_free(devPtr, "cudaFree", site, csan_rt_stack(__builtin_return_address(0), site),
-                   free_real, &c);
+  if (csan_rt_mem_free(devPtr, "cudaFree", site,
+                       csan_rt_stack(__builtin_return_address(0), site), free_real,
+                       &c) == CSAN_RT_FREE_REFUSED) {
+    c.result = cudaErrorInvalidValue; /* a double free, as CUDA answers it */
+    csan_rt_errors_set_last(c.result);
+  }
   csan_rt_errors_result(c.result, "cudaFree", site, __builtin_return_address(0));
   return c.result;
 }

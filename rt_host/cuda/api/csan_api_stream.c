@@ -380,14 +380,14 @@ CSAN_EXPORT cudaError_t __csan_cudaDeviceSynchronize(const csan_host_site *site)
  * call after a launch, so neither goes through csan_rt_active first. */
 CSAN_EXPORT cudaError_t __csan_cudaGetLastError(const csan_host_site *site) {
   csan_rt_errors_read();
-  cudaError_t r = cudaGetLastError();
+  cudaError_t r = csan_rt_errors_last(cudaGetLastError(), true);
   csan_rt_errors_result(r, "cudaGetLastError", site, __builtin_return_address(0));
   return r;
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaPeekAtLastError(const csan_host_site *site) {
   csan_rt_errors_read();
-  cudaError_t r = cudaPeekAtLastError();
+  cudaError_t r = csan_rt_errors_last(cudaPeekAtLastError(), false);
   csan_rt_errors_result(r, "cudaPeekAtLastError", site, __builtin_return_address(0));
   return r;
 }

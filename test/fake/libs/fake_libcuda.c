@@ -195,6 +195,17 @@ EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
   return r;
 }
 
+EXPORT CUresult cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUdeviceptr p) {
+  uint64_t base = 0, size = 0;
+  if (!fake_cuda_block_range((const void *)(uintptr_t)p, &base, &size))
+    return CUDA_ERROR_NOT_FOUND;
+  if (pbase)
+    *pbase = (CUdeviceptr)base;
+  if (psize)
+    *psize = (size_t)size;
+  return CUDA_SUCCESS;
+}
+
 EXPORT CUresult cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t w, size_t h,
                                    unsigned int es) {
   (void)es;
