@@ -125,6 +125,7 @@ typedef struct graph_rec {
   cudaEvent_t mem_done;
   cudaStream_t mem_last;
   bool mem_launched;
+  bool auto_free; /* instantiated with cudaGraphInstantiateFlagAutoFreeOnLaunch */
   pthread_mutex_t mu;  /* launches and setters of this exec */
   struct graph_rec *next;
 } graph_rec;
@@ -699,6 +700,7 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                     CSAN_GRAPH_MAX_LANES);
   if (csan_g.flags.graph_dot[0])
     r->dot = dot_make(r);
+  r->auto_free = (flags & cudaGraphInstantiateFlagAutoFreeOnLaunch) != 0;
   r->exec = *pExec;
   pthread_mutex_lock(&g_recs_mu);
   r->next = g_recs;
@@ -867,22 +869,37 @@ static void alloc_markers(graph_rec *r, cudaStream_t s, bool pt, csan_key key,
     info.made.slot = in->mop.slot;
     info.made.epoch = in->mop.epoch;
     info.made.stream = key;
-    bool again = false;
+    /* The pages exist since instantiation unless a device reset dropped
+     * the shadow; no model lock is held here (this may wait). */
+    if (!csan_rt_shadow_pages(in->mbase, in->msize))
+      continue;
+    bool again = false, live;
     csan_rt_allocs_lock();
-    /* Still live from the last launch: freed by this one (auto-free on
-     * launch, RT cudaGraphInstantiateFlagAutoFreeOnLaunch). */
-    if (csan_rt_alloc_find_live((const void *)(uintptr_t)in->mbase, &old) &&
-        old.base == in->mbase) {
+    /* Still live from the last launch: freed by this one with auto-free on
+     * launch (RT cudaGraphInstantiateFlagAutoFreeOnLaunch); without it CUDA
+     * refuses the launch, and the allocation the program still holds keeps
+     * its entry and its records. */
+    live = csan_rt_alloc_find_live((const void *)(uintptr_t)in->mbase, &old);
+    if (live && r->auto_free && old.base == in->mbase) {
       csan_alloc_event ev = info.made;
       ev.api = "graph relaunch (auto-free on launch)";
       again = csan_allocs_remove(csan_g.allocs, old.base, &ev, NULL) == CSAN_ALLOC_OK;
+      live = !again;
     }
-    csan_rt_alloc_add(&info);
+    if (!live)
+      csan_rt_alloc_add(&info);
     csan_rt_allocs_unlock();
+    if (live)
+      continue;
     csan_launch_ctx ctx;
     csan_rt_ctx_fill(&ctx, &in->mop, CSAN_CTX_F_RANGE_OP);
-    csan_rt_shadow_empty_on(cu, in->mbase, in->msize);
     csan_region rg = csan_region_linear(in->mbase, in->msize);
+    /* The auto-free is this launch's, at the alloc node: users of the old
+     * allocation the launch is not ordered after meet it before EMPTY
+     * drops their records. */
+    if (again)
+      csan_rt_shadow_access(cu, &ctx, &rg, in->msize, CSAN_ACC_FREE | CSAN_ACC_WRITE);
+    csan_rt_shadow_empty_on(cu, in->mbase, in->msize);
     csan_rt_shadow_access(cu, &ctx, &rg, in->msize, CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
     if (!again)
       csan_rt_shadow_tracked((int64_t)in->msize);
