@@ -2639,8 +2639,21 @@ FAKE_EXPORT cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *node, cudaGrap
   if (!p || !p->bytesize)
     return rt_fail(cudaErrorInvalidValue);
   ADD_NODE(cudaGraphNodeTypeMemAlloc);
-  /* The address is the graph's from now on (CUDA reserves it here). */
-  nn->dptr = p->dptr = dev_alloc(p->bytesize, 0);
+  /* The address is the graph's from now on (CUDA reserves it here). CUDA
+   * may give an allocation the addresses of one the graph freed before it
+   * (guide "Graph Memory Nodes", address reuse): here, when a direct
+   * dependency frees a large enough allocation of the same graph. */
+  nn->dptr = NULL;
+  for (size_t i = 0; i < n && !nn->dptr; i++) {
+    fake_gnode *d = (fake_gnode *)deps[i];
+    for (size_t k = 0; d->type == cudaGraphNodeTypeMemFree && k < fg->len; k++)
+      if (fg->n[k]->type == cudaGraphNodeTypeMemAlloc && fg->n[k]->dptr == d->dptr &&
+          fg->n[k]->bytes >= p->bytesize)
+        nn->dptr = d->dptr;
+  }
+  if (!nn->dptr)
+    nn->dptr = dev_alloc(p->bytesize, 0);
+  p->dptr = nn->dptr;
   nn->bytes = p->bytesize;
   return cudaSuccess;
 }
@@ -3033,6 +3046,27 @@ FAKE_EXPORT cudaError_t cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_t g,
   return cudaSuccess;
 }
 
+/* A graph allocation's block: reserved (kind 0) from the alloc node's
+ * creation for the graph's life; allocated (MEM_ASYNC: cudaFree and
+ * cudaFreeAsync take it) while its alloc node has run and no free node
+ * since. A block freed by cudaFreeAsync is allocated again by its node. */
+static void graph_mem_mark(void *p, int allocated) {
+  pthread_mutex_lock(&g_mu);
+  for (size_t i = g_nblocks; i-- > 0;) {
+    block *b = &g_blocks[i];
+    if (b->ptr != p || b->kind == MEM_PINNED || b->kind == MEM_REGISTERED)
+      continue;
+    if (allocated && !b->live) {
+      b->live = 1;
+      g_device_bytes += b->cap;
+    }
+    if (b->live && (b->kind == 0 || b->kind == MEM_ASYNC))
+      b->kind = allocated ? MEM_ASYNC : 0;
+    break;
+  }
+  pthread_mutex_unlock(&g_mu);
+}
+
 /* Runs the graph's nodes now, in a topological order, on stream s. */
 static void graph_run(fake_graph *g, cudaStream_t s) {
   char *done = calloc(g->len ? g->len : 1, 1);
@@ -3079,6 +3113,12 @@ static void graph_run(fake_graph *g, cudaStream_t s) {
         break;
       case cudaGraphNodeTypeGraph:
         graph_run(n->child, s);
+        break;
+      case cudaGraphNodeTypeMemAlloc:
+        graph_mem_mark(n->dptr, 1);
+        break;
+      case cudaGraphNodeTypeMemFree:
+        graph_mem_mark(n->dptr, 0);
         break;
       case cudaGraphNodeTypeEventRecord: {
         fake_event *fe = event_of(n->event);

@@ -31,7 +31,9 @@
  * then switches the program's own kernel nodes to their twins for the
  * instantiation and puts them back after it (setting a node's parameters
  * is allowed), and adds no node, since it could not take it out again (its
- * copies, sets and memory lifetimes are ordered, not checked; counted).
+ * copies and sets are ordered, not checked; counted). The memory nodes'
+ * lifetimes are checked by csan's markers on the launch stream around the
+ * launch, each with its node's clock (alloc_markers, free_markers).
  *
  * Reports name each node by the line that captured or added it and its
  * launch; failed captures (unjoined, invalidated) are reported and counted
@@ -48,6 +50,7 @@
 #include <string.h>
 
 #include "csan_graph.h"
+#include "csan_rt_allocs.h"
 #include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_graph_dot.h"
@@ -55,6 +58,7 @@
 #include "csan_rt_kernels.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
+#include "csan_rt_shadow.h"
 #include "csan_rt_twins.h"
 #include "csan_rt_xfer.h"
 #include "csan_unchecked.h"
@@ -95,6 +99,11 @@ typedef struct gnode_info {
    * child graph, where the child node was. */
   csan_rt_node_origin origin;
   bool have_origin;
+  /* alloc / free nodes: the range (free: its address), and this launch's
+   * operation of the node, for csan's markers on the launch stream. */
+  uint64_t mbase, msize;
+  csan_op mop;
+  bool mop_ok;
 } gnode_info;
 
 typedef struct graph_rec {
@@ -110,6 +119,13 @@ typedef struct graph_rec {
   /* csan's copy has its child graphs inlined: the program's child nodes
    * and their nodes in the copy. */
   csan_rt_node_map cmap;
+  /* Memory nodes checked by markers around each launch (launch_markers):
+   * csan's event after the last launch's free markers, and its stream. */
+  bool mem_markers;
+  cudaEvent_t mem_done;
+  cudaStream_t mem_last;
+  bool mem_launched;
+  bool auto_free; /* instantiated with cudaGraphInstantiateFlagAutoFreeOnLaunch */
   pthread_mutex_t mu;  /* launches and setters of this exec */
   struct graph_rec *next;
 } graph_rec;
@@ -142,6 +158,8 @@ static void rec_free(graph_rec *r) {
   if (r->copy && !r->in_place)
     cudaGraphDestroy(r->copy);
   csan_rt_node_map_free(&r->cmap);
+  if (r->mem_done)
+    cudaEventDestroy(r->mem_done);
   pthread_mutex_destroy(&r->mu);
   free(r);
 }
@@ -347,6 +365,52 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
                    CSAN_ACC_WRITE, false);
 }
 
+/* Memory nodes (DESIGN.md, "Memory nodes"): CUDA lets csan add no node to
+ * such a graph, so their lifetimes are checked by markers on the launch
+ * stream around cudaGraphLaunch, each with the operation of its node
+ * (launch_markers). Not when CUDA may give two allocations of the graph
+ * the same addresses (disjoint lifetimes, guide "Graph Memory Nodes",
+ * address reuse): markers outside the graph would cross each other. The
+ * shadow pages are made here: the addresses are the graph's for its life. */
+static void read_memory_nodes(graph_rec *r) {
+  bool any = false, overlap = false, unknown = false;
+  for (size_t i = 0; i < r->n; i++) {
+    const gnode_info *a = &r->info[i];
+    if (a->kind == CSAN_GNODE_MEM_FREE)
+      any = true;
+    if (a->kind != CSAN_GNODE_MEM_ALLOC)
+      continue;
+    any = true;
+    if (!a->mbase || !a->msize)
+      unknown = true;
+    for (size_t j = i + 1; j < r->n; j++) {
+      const gnode_info *b = &r->info[j];
+      if (b->kind == CSAN_GNODE_MEM_ALLOC && a->mbase < b->mbase + b->msize &&
+          b->mbase < a->mbase + a->msize)
+        overlap = true;
+    }
+  }
+  if (!any)
+    return;
+  if (overlap || unknown) {
+    unchecked("graph memory node",
+              overlap ? "ordered, its lifetime not checked (CUDA gave two allocations of the "
+                        "graph the same addresses, so csan's markers around the launch would "
+                        "cross each other)"
+                      : "ordered, its lifetime not checked (csan could not read its allocation)",
+              &r->site);
+    return;
+  }
+  for (size_t i = 0; i < r->n; i++)
+    if (r->info[i].kind == CSAN_GNODE_MEM_ALLOC &&
+        !csan_rt_shadow_pages(r->info[i].mbase, r->info[i].msize))
+      return; /* no shadow: csan_rt_shadow_pages said why */
+  r->mem_markers = cudaEventCreateWithFlags(&r->mem_done, cudaEventDisableTiming) == cudaSuccess;
+  if (!r->mem_markers)
+    unchecked("graph memory node",
+              "ordered, its lifetime not checked (csan could not create its event)", &r->site);
+}
+
 /* Child graphs are inlined into csan's copy (csan_rt_graph_inline.c): r->cmap
  * pairs the program's child nodes with their copies. */
 static cudaGraphNode_t cmap_get(const graph_rec *r, cudaGraphNode_t from) {
@@ -412,14 +476,21 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
     case CSAN_GNODE_MEMCPY:
     case CSAN_GNODE_MEMSET:
       break; /* range-checked below */
-    case CSAN_GNODE_MEM_ALLOC:
-    case CSAN_GNODE_MEM_FREE:
-      unchecked("graph memory node",
-                "ordered, its lifetime not checked (CUDA neither clones a graph with memory "
-                "nodes nor removes nodes from one, so csan cannot add its checks; csan-replay "
-                "checks them)",
-                &r->site);
+    case CSAN_GNODE_MEM_ALLOC: {
+      struct cudaMemAllocNodeParams ap;
+      memset(&ap, 0, sizeof ap);
+      if (cudaGraphMemAllocNodeGetParams(nodes[i], &ap) == cudaSuccess) {
+        in->mbase = (uint64_t)(uintptr_t)ap.dptr;
+        in->msize = ap.bytesize;
+      }
       break;
+    }
+    case CSAN_GNODE_MEM_FREE: {
+      void *dptr = NULL;
+      if (cudaGraphMemFreeNodeGetParams(nodes[i], &dptr) == cudaSuccess)
+        in->mbase = (uint64_t)(uintptr_t)dptr;
+      break;
+    }
     case CSAN_GNODE_CHILD: {
       cudaGraph_t cg = NULL;
       child = csan_graph_create();
@@ -443,6 +514,8 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       ok = false;
     csan_graph_destroy(child);
   }
+  if (ok && top)
+    read_memory_nodes(r);
   /* csan's range checks in its copy (none in the program's own graph),
    * once the whole graph is read (child graphs' nodes, inlined, too). */
   for (size_t k = 0; ok && top && k < r->n; k++) {
@@ -627,6 +700,7 @@ static cudaError_t instantiate(cudaGraphExec_t *pExec, cudaGraph_t graph,
                     CSAN_GRAPH_MAX_LANES);
   if (csan_g.flags.graph_dot[0])
     r->dot = dot_make(r);
+  r->auto_free = (flags & cudaGraphInstantiateFlagAutoFreeOnLaunch) != 0;
   r->exec = *pExec;
   pthread_mutex_lock(&g_recs_mu);
   r->next = g_recs;
@@ -723,10 +797,13 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
              : node->kind == CSAN_GNODE_MEMSET    ? "cudaMemset (graph node)"
              : node->kind == CSAN_GNODE_MEM_ALLOC ? "graph alloc node"
                                                   : "graph free node";
-    d.bytes = in->bytes;
+    d.bytes = node->kind == CSAN_GNODE_MEM_ALLOC ? in->msize : in->bytes;
+    in->mop_ok = false;
     if (!csan_rt_lane_op(&op, lane, &d, l->stream_name))
       break;
     dot_note_op(l, &op, i);
+    in->mop = op;
+    in->mop_ok = true;
     csan_launch_ctx c;
     csan_rt_ctx_fill(&c, &op, CSAN_CTX_F_RANGE_OP);
     for (uint32_t j = 0; j < in->nchk; j++)
@@ -753,6 +830,116 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     break;
   }
   return 0;
+}
+
+/* ---- Memory nodes: markers around the launch (DESIGN.md, "Memory nodes") ----
+ * The shadow compares vector clocks, not device time: a marker with the
+ * operation of its node, run on the launch stream before (alloc) or after
+ * (free) the whole graph, meets every node's accesses as that node would.
+ * A node not ordered after the alloc node runs after ALLOC|WRITE without
+ * its clock (a race on fresh memory); a node not ordered before the free
+ * node has run before FREE|WRITE whose clock lacks it (use after free);
+ * stream work after the launch meets FREE. */
+
+/* An alloc node's range as the stream-ordered allocator's: registry entry
+ * made by the node's operation, EMPTY then ALLOC|WRITE on the launch stream.
+ * Launch n's free markers must have run before (in device time): on another
+ * stream, csan's own event orders them; CUDA orders the launches anyway
+ * (RT cudaGraphLaunch), so this delays nothing, and csan's event is no
+ * model operation (called past the wrappers: the program's order in the
+ * model is untouched). */
+static void alloc_markers(graph_rec *r, cudaStream_t s, bool pt, csan_key key,
+                          const csan_host_site *site, uint32_t stack) {
+  if (r->mem_launched && r->mem_last != s)
+    cudaStreamWaitEvent(s, r->mem_done, 0);
+  CUstream cu = csan_rt_cu_stream(s, pt);
+  for (size_t i = 0; i < r->n; i++) {
+    gnode_info *in = &r->info[i];
+    if (in->kind != CSAN_GNODE_MEM_ALLOC || !in->mop_ok)
+      continue;
+    csan_alloc_info old, info;
+    memset(&info, 0, sizeof info);
+    info.base = in->mbase;
+    info.size = in->msize;
+    info.flags = CSAN_ALLOC_DEVICE | CSAN_ALLOC_STREAM_ORDERED;
+    const csan_host_site *at = in->have_origin ? &in->origin.site : site;
+    csan_rt_alloc_event(&info.made, "graph alloc node", at,
+                        in->have_origin ? in->origin.stack : stack);
+    info.made.op_id = in->mop.op_id;
+    info.made.slot = in->mop.slot;
+    info.made.epoch = in->mop.epoch;
+    info.made.stream = key;
+    /* The pages exist since instantiation unless a device reset dropped
+     * the shadow; no model lock is held here (this may wait). */
+    if (!csan_rt_shadow_pages(in->mbase, in->msize))
+      continue;
+    bool again = false, live;
+    csan_rt_allocs_lock();
+    /* Still live from the last launch: freed by this one with auto-free on
+     * launch (RT cudaGraphInstantiateFlagAutoFreeOnLaunch); without it CUDA
+     * refuses the launch, and the allocation the program still holds keeps
+     * its entry and its records. */
+    live = csan_rt_alloc_find_live((const void *)(uintptr_t)in->mbase, &old);
+    if (live && r->auto_free && old.base == in->mbase) {
+      csan_alloc_event ev = info.made;
+      ev.api = "graph relaunch (auto-free on launch)";
+      again = csan_allocs_remove(csan_g.allocs, old.base, &ev, NULL) == CSAN_ALLOC_OK;
+      live = !again;
+    }
+    if (!live)
+      csan_rt_alloc_add(&info);
+    csan_rt_allocs_unlock();
+    if (live)
+      continue;
+    csan_launch_ctx ctx;
+    csan_rt_ctx_fill(&ctx, &in->mop, CSAN_CTX_F_RANGE_OP);
+    csan_region rg = csan_region_linear(in->mbase, in->msize);
+    /* The auto-free is this launch's, at the alloc node: users of the old
+     * allocation the launch is not ordered after meet it before EMPTY
+     * drops their records. */
+    if (again)
+      csan_rt_shadow_access(cu, &ctx, &rg, in->msize, CSAN_ACC_FREE | CSAN_ACC_WRITE);
+    csan_rt_shadow_empty_on(cu, in->mbase, in->msize);
+    csan_rt_shadow_access(cu, &ctx, &rg, in->msize, CSAN_ACC_ALLOC | CSAN_ACC_WRITE);
+    if (!again)
+      csan_rt_shadow_tracked((int64_t)in->msize);
+  }
+}
+
+/* Each free node's FREE|WRITE on the launch stream after the graph, with
+ * the free node's operation; then csan's event for the next launch. An
+ * allocation the graph does not free keeps its entry (a later cudaFree,
+ * cudaFreeAsync or auto-free on launch frees it). */
+static void free_markers(graph_rec *r, cudaStream_t s, bool pt, csan_key key,
+                         const csan_host_site *site, uint32_t stack) {
+  CUstream cu = csan_rt_cu_stream(s, pt);
+  for (size_t i = 0; i < r->n; i++) {
+    gnode_info *in = &r->info[i];
+    if (in->kind != CSAN_GNODE_MEM_FREE || !in->mop_ok)
+      continue;
+    csan_alloc_event ev;
+    csan_rt_alloc_event(&ev, "graph free node", in->have_origin ? &in->origin.site : site,
+                        in->have_origin ? in->origin.stack : stack);
+    ev.op_id = in->mop.op_id;
+    ev.slot = in->mop.slot;
+    ev.epoch = in->mop.epoch;
+    ev.stream = key;
+    csan_alloc_info a;
+    csan_rt_allocs_lock();
+    bool removed = csan_rt_alloc_find_live((const void *)(uintptr_t)in->mbase, &a) &&
+                   csan_rt_is_device_memory(&a) &&
+                   csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
+    csan_rt_allocs_unlock();
+    if (!removed)
+      continue; /* memory csan does not track */
+    csan_launch_ctx ctx;
+    csan_rt_ctx_fill(&ctx, &in->mop, CSAN_CTX_F_RANGE_OP);
+    csan_region rg = csan_region_linear(a.base, a.size);
+    csan_rt_shadow_access(cu, &ctx, &rg, a.size, CSAN_ACC_FREE | CSAN_ACC_WRITE);
+    csan_rt_shadow_tracked(-(int64_t)a.size);
+  }
+  r->mem_launched = cudaEventRecord(r->mem_done, s) == cudaSuccess;
+  r->mem_last = s;
 }
 
 /* ra: the program's return address, taken in the exported wrapper (this
@@ -785,7 +972,11 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
   if (l.failed)
     unchecked("graph kernel node whose context csan could not set",
               "the driver refused cuGraphExecKernelNodeSetParams", site);
+  if (r->mem_markers)
+    alloc_markers(r, s, pt, key, site, l.stack);
   cudaError_t e = pt ? cudaGraphLaunch_ptsz(x, s) : cudaGraphLaunch(x, s);
+  if (r->mem_markers && e == cudaSuccess)
+    free_markers(r, s, pt, key, site, l.stack);
   pthread_mutex_unlock(&r->mu);
   return e;
 }
@@ -858,6 +1049,8 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphExecUpdate(cudaGraphExec_t x, cudaGraph_
     bool oip = r->in_place;
     r->info = nr->info, r->n = nr->n, r->cap = nr->cap, r->copy = nr->copy, r->g = nr->g;
     r->in_place = nr->in_place;
+    /* The event keeps the order after the last launch's free markers. */
+    r->mem_markers = r->mem_markers && nr->mem_markers;
     nr->info = oi, nr->n = on, nr->copy = oc, nr->g = og, nr->in_place = oip;
   }
   pthread_mutex_unlock(&r->mu);
