@@ -23,16 +23,21 @@
 
 /* csan's lock interposers run inside ThreadSanitizer's own interceptors of
  * the same calls when the program is built with it (csan's sanitized CI),
- * and those ignore synchronization, atomics included, while they run: the
- * entries' plain fields, which the spin flag guards, would look racy. TSan
- * is shown the atomics of this file but not its plain accesses. */
-#if defined(__has_attribute)
-#if __has_attribute(no_sanitize)
-#define SYNC_FN __attribute__((no_sanitize("thread")))
+ * and those ignore atomics as synchronization while they run: the spin
+ * flag's acquire and release are told to TSan by its annotations instead. */
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CSAN_SYNC_TSAN 1
 #endif
 #endif
-#ifndef SYNC_FN
-#define SYNC_FN
+#ifdef CSAN_SYNC_TSAN
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+#define SYNC_TSAN_ACQUIRE(p) __tsan_acquire(p)
+#define SYNC_TSAN_RELEASE(p) __tsan_release(p)
+#else
+#define SYNC_TSAN_ACQUIRE(p) ((void)(p))
+#define SYNC_TSAN_RELEASE(p) ((void)(p))
 #endif
 
 typedef struct entry {
@@ -61,7 +66,7 @@ static __thread struct {
   uint64_t key, content;
 } tl_last __attribute__((tls_model("initial-exec")));
 
-SYNC_FN csan_hostsync *csan_hostsync_create(uint32_t cap_log2) {
+csan_hostsync *csan_hostsync_create(uint32_t cap_log2) {
   size_t cap = (size_t)1 << cap_log2;
   csan_hostsync *s = calloc(1, sizeof *s + cap * sizeof(entry));
   if (s)
@@ -69,7 +74,7 @@ SYNC_FN csan_hostsync *csan_hostsync_create(uint32_t cap_log2) {
   return s;
 }
 
-SYNC_FN void csan_hostsync_destroy(csan_hostsync *s) {
+void csan_hostsync_destroy(csan_hostsync *s) {
   if (!s)
     return;
   for (uint32_t i = 0; i <= s->mask; i++)
@@ -77,7 +82,7 @@ SYNC_FN void csan_hostsync_destroy(csan_hostsync *s) {
   free(s);
 }
 
-SYNC_FN static entry *find(csan_hostsync *s, uint64_t key, bool claim) {
+static entry *find(csan_hostsync *s, uint64_t key, bool claim) {
   uint64_t h = key * 0x9e3779b97f4a7c15ull;
   uint32_t i = (uint32_t)(h >> 32) & s->mask;
   for (uint32_t n = 0; n < MAX_PROBE && n <= s->mask; n++, i = (i + 1) & s->mask) {
@@ -94,22 +99,24 @@ SYNC_FN static entry *find(csan_hostsync *s, uint64_t key, bool claim) {
   return NULL;
 }
 
-SYNC_FN static void lock(entry *e) {
+static void lock(entry *e) {
   while (atomic_exchange_explicit(&e->busy, 1, memory_order_acquire))
     while (atomic_load_explicit(&e->busy, memory_order_relaxed))
       ;
+  SYNC_TSAN_ACQUIRE(e);
 }
 
-SYNC_FN static void unlock(entry *e) {
+static void unlock(entry *e) {
+  SYNC_TSAN_RELEASE(e);
   atomic_store_explicit(&e->busy, 0, memory_order_release);
 }
 
-SYNC_FN static void changed(csan_hostsync *s, entry *e) {
+static void changed(csan_hostsync *s, entry *e) {
   atomic_store_explicit(&e->content, atomic_fetch_add(&s->contents, 1) + 1,
                         memory_order_relaxed);
 }
 
-SYNC_FN bool csan_hostsync_release(csan_hostsync *s, csan_model *m, uint64_t key, bool replace) {
+bool csan_hostsync_release(csan_hostsync *s, csan_model *m, uint64_t key, bool replace) {
   uint64_t gen, window;
   const csan_vc *vc = csan_model_thread_known(m, &gen, &window);
   if (!vc) {
@@ -154,7 +161,7 @@ SYNC_FN bool csan_hostsync_release(csan_hostsync *s, csan_model *m, uint64_t key
   return ok;
 }
 
-SYNC_FN void csan_hostsync_acquire(csan_hostsync *s, csan_model *m, uint64_t key, bool consume) {
+void csan_hostsync_acquire(csan_hostsync *s, csan_model *m, uint64_t key, bool consume) {
   entry *e = find(s, key, false);
   if (!e)
     return;
@@ -176,7 +183,7 @@ SYNC_FN void csan_hostsync_acquire(csan_hostsync *s, csan_model *m, uint64_t key
   unlock(e);
 }
 
-SYNC_FN void csan_hostsync_forget(csan_hostsync *s, uint64_t key) {
+void csan_hostsync_forget(csan_hostsync *s, uint64_t key) {
   entry *e = find(s, key, false);
   if (!e)
     return;
@@ -189,6 +196,6 @@ SYNC_FN void csan_hostsync_forget(csan_hostsync *s, uint64_t key) {
   unlock(e);
 }
 
-SYNC_FN uint64_t csan_hostsync_dropped(const csan_hostsync *s) {
+uint64_t csan_hostsync_dropped(const csan_hostsync *s) {
   return atomic_load_explicit(&s->dropped, memory_order_relaxed);
 }
