@@ -2,6 +2,7 @@
  * tables, annotation state and unchecked calls (csan_rt_lib.h). */
 #include "csan_rt_lib.h"
 
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_vars.h"
 #include "csan_unchecked.h"
@@ -71,6 +72,14 @@ void *csan_rt_lib_real(void *_Atomic *cache, const char *name) {
 
 bool csan_rt_lib_active(cudaStream_t s, bool pt) {
   if (!csan_rt_active() || !csan_rt_work_on_device(s, pt) || csan_rt_capturing(s, pt))
+    return false;
+  csan_rt_vars_resolve();
+  return true;
+}
+
+bool csan_rt_lib_active_at(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra) {
+  /* The capture test first: nothing of csan's may happen inside a capture. */
+  if (!csan_rt_active() || !csan_rt_work_on_device(s, pt) || csan_rt_capture_op(s, pt, site, ra))
     return false;
   csan_rt_vars_resolve();
   return true;

@@ -54,6 +54,10 @@ void *csan_rt_lib_real(void *_Atomic *cache, const char *name);
 /* True when csan checks work on stream s now: active, s on csan's device,
  * not being captured (then __device__ variables are resolved). */
 bool csan_rt_lib_active(cudaStream_t s, bool pt);
+/* The same for a call of the program's at site (ra: the wrapper's return
+ * address): when s is being captured, the nodes the call makes are named
+ * after site, as for runtime calls (csan_rt_capture_op). */
+bool csan_rt_lib_active_at(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra);
 
 typedef struct csan_rt_libcall {
   csan_rt_xfer x;

@@ -1500,6 +1500,13 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   CUresult fits = launch_fits(ff, block, cfg->sharedMemBytes);
   if (fits != CUDA_SUCCESS)
     return fits;
+  /* A launch on a capturing stream is a kernel node, as the runtime's:
+   * csan passes the program's launches through there, never its twins. */
+  if (fs && fs->capturing && ff->kind == FN_TWIN)
+    fake_fatal("csan launched a twin into a stream being captured");
+  if (capture_kernel((cudaStream_t)cfg->hStream, k->stub, grid, block, cfg->sharedMemBytes,
+                     params))
+    return CUDA_SUCCESS;
   int coop = attrs_cooperative(cfg->attrs, cfg->numAttrs);
   attrs_record_events(cfg->attrs, cfg->numAttrs);
   if (ff->kind == FN_TWIN) {

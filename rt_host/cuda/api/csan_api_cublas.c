@@ -71,7 +71,8 @@ typedef struct blas_op {
 
 /* False: pass the call through (csan off, another device, a capture, or a
  * handle cuBLAS does not know). */
-static bool blas_begin(blas_op *b, cublasHandle_t h, const char *name) {
+static bool blas_begin(blas_op *b, cublasHandle_t h, const char *name,
+                       const csan_host_site *site, const void *ra) {
   if (!csan_rt_active())
     return false;
   memset(b, 0, sizeof *b);
@@ -80,7 +81,7 @@ static bool blas_begin(blas_op *b, cublasHandle_t h, const char *name) {
   cudaStream_t s = NULL;
   if (get_stream && get_stream(h, &s) != CUBLAS_STATUS_SUCCESS)
     return false;
-  if (!csan_rt_lib_active(s, false))
+  if (!csan_rt_lib_active_at(s, false, site, ra))
     return false;
   cublasPointerMode_t mode = CUBLAS_POINTER_MODE_HOST;
   if (get_mode)
@@ -181,7 +182,7 @@ static void blas_ptr_array(blas_op *b, const char *operand, uint32_t access,
     if (!real)                                                                                  \
       return CUBLAS_STATUS_NOT_INITIALIZED;                                                     \
     blas_op b;                                                                                  \
-    if (!blas_begin(&b, handle, #NAME))                                                         \
+    if (!blas_begin(&b, handle, #NAME, site, __builtin_return_address(0)))                      \
       return real(CSAN_EXPAND ARGS);                                                            \
     __VA_ARGS__;                                                                                \
     blas_issue(&b, site, __builtin_return_address(0));                                          \
@@ -522,7 +523,7 @@ CSAN_X2I(W_GEMM_BATCHED_EX, cublasGemmBatchedEx)
     if (!real)                                                                                  \
       return CUBLAS_STATUS_NOT_INITIALIZED;                                                     \
     blas_op bo;                                                                                 \
-    if (!blas_begin(&bo, handle, #N))                                                           \
+    if (!blas_begin(&bo, handle, #N, site, __builtin_return_address(0)))                        \
       return real(CSAN_A_ROTG);                                                                 \
     blas_inout(&bo, "a", a, sizeof(T));                                                         \
     blas_inout(&bo, "b", b, sizeof(T));                                                         \
@@ -563,7 +564,7 @@ static cublasStatus_t blas_copy(const char *api, bool sync, cudaStream_t stream,
                                 int64_t ldd, const void *src, int64_t lds, int64_t rows,
                                 int64_t cols, int64_t es, cublasStatus_t (*call)(void *),
                                 void *arg, const csan_host_site *site, const void *ra) {
-  if (!csan_rt_lib_active(sync ? NULL : stream, false))
+  if (!csan_rt_lib_active_at(sync ? NULL : stream, false, site, ra))
     return call(arg);
   csan_rt_xfer x;
   csan_rt_xfer_init(&x, api, sync, false, stream);

@@ -84,7 +84,7 @@ CSAN_EXPORT cublasStatus_t __csan_cublasLtMatmul(CSAN_P_LT_MATMUL, const csan_ho
   CSAN_LIB_REAL_AS(real, cublasLtMatmul);
   if (!real)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!csan_rt_lib_active(stream, false))
+  if (!csan_rt_lib_active_at(stream, false, site, __builtin_return_address(0)))
     return real(CSAN_A_LT_MATMUL);
   csan_lm_fp fp;
   csan_lm_init(&fp);
@@ -133,7 +133,7 @@ CSAN_EXPORT cublasStatus_t __csan_cublasLtMatrixTransform(CSAN_P_LT_TRANSFORM,
   CSAN_LIB_REAL_AS(real, cublasLtMatrixTransform);
   if (!real)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!csan_rt_lib_active(stream, false))
+  if (!csan_rt_lib_active_at(stream, false, site, __builtin_return_address(0)))
     return real(CSAN_A_LT_TRANSFORM);
   csan_lm_fp fp;
   csan_lm_init(&fp);

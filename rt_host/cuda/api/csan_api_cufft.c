@@ -294,7 +294,7 @@ static void fft_begin(fft_call *f, const char *api, cufftHandle plan, const void
                       const void *out, const csan_host_site *site, const void *ra) {
   f->e = plan_get(plan);
   f->c.on = false;
-  if (!csan_rt_lib_active(f->e.stream, false))
+  if (!csan_rt_lib_active_at(f->e.stream, false, site, ra))
     return;
   csan_lm_fp fp;
   csan_lm_init(&fp);

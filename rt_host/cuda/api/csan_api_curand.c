@@ -89,7 +89,7 @@ static bool gen_begin(csan_rt_libcall *c, const char *api, curandGenerator_t g, 
                       uint64_t bytes, const csan_host_site *site, const void *ra) {
   c->on = false;
   gen_entry e = gen_get(g);
-  if (e.host || !csan_rt_lib_active(e.stream, false))
+  if (e.host || !csan_rt_lib_active_at(e.stream, false, site, ra))
     return false;
   csan_lm_fp fp;
   csan_lm_init(&fp);

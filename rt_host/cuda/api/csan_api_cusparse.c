@@ -96,7 +96,8 @@ static void dnmat_fp(csan_lm_fp *fp, const char *name, uint32_t access,
 }
 
 /* The common part: the handle's stream and pointer mode, the scalars. */
-static bool sparse_begin(cusparseHandle_t h, cudaStream_t *s, bool *device_mode) {
+static bool sparse_begin(cusparseHandle_t h, cudaStream_t *s, bool *device_mode,
+                         const csan_host_site *site, const void *ra) {
   if (!csan_rt_active())
     return false;
   CSAN_LIB_REAL_AS(get_stream, cusparseGetStream);
@@ -108,7 +109,7 @@ static bool sparse_begin(cusparseHandle_t h, cudaStream_t *s, bool *device_mode)
   if (get_mode)
     get_mode(h, &mode);
   *device_mode = mode == CUSPARSE_POINTER_MODE_DEVICE;
-  return csan_rt_lib_active(*s, false);
+  return csan_rt_lib_active_at(*s, false, site, ra);
 }
 
 static void sparse_scalars(csan_lm_fp *fp, bool device_mode, const void *alpha, const void *beta,
@@ -143,7 +144,7 @@ CSAN_EXPORT cusparseStatus_t __csan_cusparseSpMV(cusparseHandle_t handle, cuspar
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   cudaStream_t s;
   bool device_mode;
-  if (!sparse_begin(handle, &s, &device_mode))
+  if (!sparse_begin(handle, &s, &device_mode, site, __builtin_return_address(0)))
     return real(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, externalBuffer);
   csan_lm_fp fp;
   csan_lm_init(&fp);
@@ -180,7 +181,7 @@ static cusparseStatus_t spmm(const char *api, bool preprocess, cusparseHandle_t 
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   cudaStream_t s;
   bool device_mode;
-  if (!sparse_begin(handle, &s, &device_mode))
+  if (!sparse_begin(handle, &s, &device_mode, site, __builtin_return_address(0)))
     return real(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg,
                 externalBuffer);
   csan_lm_fp fp;

@@ -176,7 +176,7 @@ static CUresult launch_twin(const drv_launch *l, const twin_entry *t, csan_rt_op
 }
 
 static CUresult launch(const drv_launch *l, const csan_host_site *site, const void *ra) {
-  if (!csan_rt_lib_active((cudaStream_t)l->stream, false))
+  if (!csan_rt_lib_active_at((cudaStream_t)l->stream, false, site, ra))
     return launch_real(l);
   twin_entry t = fn_get(l->f);
   bool twin = t.twin && !l->extra && (l->params || t.nparams == 0);
@@ -274,7 +274,7 @@ CSAN_EXPORT CUresult __csan_cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void
   CSAN_LIB_REAL_AS(real, cuLaunchHostFunc);
   if (!real)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (!csan_rt_lib_active((cudaStream_t)hStream, false))
+  if (!csan_rt_lib_active_at((cudaStream_t)hStream, false, site, __builtin_return_address(0)))
     return real(hStream, fn, userData);
   csan_rt_op_desc d = {CSAN_OPK_HOST_FUNC, "host function", 0, NULL, site,
                        csan_rt_stack(__builtin_return_address(0), site)};
@@ -293,7 +293,8 @@ CSAN_EXPORT CUresult __csan_cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void
 /* The common shape: classify, begin, call, end (csan_api_copy.c's). */
 #define DRV_XFER(sync_, stream_, setup, real_call)                                               \
   do {                                                                                          \
-    if (!csan_rt_lib_active((sync_) ? NULL : (cudaStream_t)(stream_), false))                  \
+    if (!csan_rt_lib_active_at((sync_) ? NULL : (cudaStream_t)(stream_), false, site,           \
+                               __builtin_return_address(0)))                                   \
       return (real_call);                                                                       \
     csan_rt_xfer x;                                                                             \
     setup;                                                                                      \
@@ -752,7 +753,7 @@ CSAN_EXPORT CUresult __csan_cuMemFree_v2(CUdeviceptr dptr, const csan_host_site 
 CSAN_EXPORT CUresult __csan_cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hStream,
                                             const csan_host_site *site) {
   DRV_REAL(cuMemAllocAsync);
-  if (!csan_rt_lib_active((cudaStream_t)hStream, false))
+  if (!csan_rt_lib_active_at((cudaStream_t)hStream, false, site, __builtin_return_address(0)))
     return real(dptr, bytesize, hStream);
   uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
   uint64_t span = csan_rt_alloc_span(bytesize); /* a redzone after it (issue 17) */
@@ -768,7 +769,8 @@ CSAN_EXPORT CUresult __csan_cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, 
 CSAN_EXPORT CUresult __csan_cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream,
                                            const csan_host_site *site) {
   free_call c = {dptr, hStream, CUDA_SUCCESS, true};
-  if (!dptr || !csan_rt_lib_active((cudaStream_t)hStream, false)) {
+  if (!dptr ||
+      !csan_rt_lib_active_at((cudaStream_t)hStream, false, site, __builtin_return_address(0))) {
     free_real(&c);
     return c.result;
   }
@@ -886,7 +888,7 @@ static CUresult value_op(const char *api, CUstream hs, CUdeviceptr addr, size_t 
                          CUresult (*call)(void *), void *arg, const csan_host_site *site,
                          const void *ra) {
   cudaStream_t s = (cudaStream_t)hs;
-  if (!csan_rt_lib_active(s, false))
+  if (!csan_rt_lib_active_at(s, false, site, ra))
     return call(arg);
   csan_key sk;
   bool known = csan_rt_stream_ensure(s, false, &sk);

@@ -170,7 +170,7 @@ static void nccl_begin(nccl_call *nc, const char *name, csan_lm_nccl_kind kind, 
                        ncclComm_t comm, cudaStream_t s, const csan_host_site *site,
                        const void *ra) {
   memset(nc, 0, sizeof *nc);
-  if (!csan_rt_lib_active(s, false))
+  if (!csan_rt_lib_active_at(s, false, site, ra))
     return;
   CSAN_LIB_REAL_AS(comm_count, ncclCommCount);
   CSAN_LIB_REAL_AS(user_rank, ncclCommUserRank);
