@@ -246,8 +246,11 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
   in->block[0] = p.blockDim.x, in->block[1] = p.blockDim.y, in->block[2] = p.blockDim.z;
   in->shmem = p.sharedMemBytes;
   if (!in->twin.twin) {
+    /* Named at the line that made the node (a library call's kernels: that
+     * call), else at the instantiation. */
     unchecked("graph kernel node without an instrumented twin",
-              "the kernel's module was not built by csan", &r->site);
+              "the kernel's module was not built by csan",
+              in->have_origin ? &in->origin.site : &r->site);
     return;
   }
   if (!in->copy) {

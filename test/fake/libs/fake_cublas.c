@@ -4,11 +4,14 @@
  * is host memory, streams execute at issue time: nothing to wait for),
  * except that a host-mode result is written. cublasDestroy synchronizes the
  * device, as cuBLAS does. cublasSgelsBatched stands for a function csan has
- * no model of. */
+ * no model of. On a capturing stream cublasSgemm makes a kernel node of
+ * cuBLAS's own (uninstrumented) kernel, as the real library does. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <cublas_v2.h>
+
+#include "fake_cuda.h"
 
 #define EXPORT __attribute__((visibility("default")))
 #define OK CUBLAS_STATUS_SUCCESS
@@ -59,10 +62,31 @@ EXPORT cublasStatus_t cublasSetWorkspace_v2(cublasHandle_t h, void *ws, size_t b
   return OK;
 }
 
+/* cuBLAS's own GEMM kernel: no twin (its module was not built by csan). */
+static void gemm_kernel(void) {}
+static void gemm_kernel_body(const fake_launch *l) {
+  (void)l;
+}
+
+static cudaError_t gemm_kernel_launch(cudaStream_t s, float *C) {
+  static int registered;
+  if (!registered) {
+    fake_cuda_register_kernel((const void *)gemm_kernel, "fake_cublas_sgemm_kernel",
+                              FAKE_TWIN_NONE, 1, gemm_kernel_body);
+    registered = 1;
+  }
+  void *args[] = {&C};
+  return cudaLaunchKernel((const void *)gemm_kernel, (dim3){1, 1, 1}, (dim3){32, 1, 1}, args, 0,
+                          s);
+}
+
 EXPORT cublasStatus_t cublasSgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,
                                      int m, int n, int k, const float *alpha, const float *A,
                                      int lda, const float *B, int ldb, const float *beta, float *C,
                                      int ldc) {
+  enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(h->stream, &st) == cudaSuccess && st == cudaStreamCaptureStatusActive)
+    return gemm_kernel_launch(h->stream, C) == cudaSuccess ? OK : CUBLAS_STATUS_EXECUTION_FAILED;
   return OK;
 }
 
