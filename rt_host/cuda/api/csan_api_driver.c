@@ -37,6 +37,7 @@
 #include "csan_lib_api.h"
 #include "csan_rt_errors.h"
 #include "csan_rt_allocs.h"
+#include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_lib.h"
 #include "csan_rt_memops.h"
@@ -537,7 +538,9 @@ CSAN_EXPORT CUresult __csan_cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
                                               unsigned int Flags, const csan_host_site *site) {
   DRV_REAL(cuStreamWaitEvent);
   cudaStream_t s = (cudaStream_t)hStream;
-  if (!csan_rt_active() || !csan_rt_stream_on_device(s, false) || csan_rt_capturing(s, false))
+  /* A wait that joins s into a capture is that capture's fork of s. */
+  if (!csan_rt_active() || !csan_rt_stream_on_device(s, false) ||
+      csan_rt_capture_wait(s, false, site, __builtin_return_address(0)))
     return real(hStream, hEvent, Flags);
   csan_key sk;
   bool known = csan_rt_stream_ensure(s, false, &sk);
