@@ -48,14 +48,14 @@ int main(int argc, char **argv) {
 // RACE-NEXT:   Write of size 4 at {{.*}} by kernel kwrite(void*, unsigned long) on stream {{.*}} (graph launched at {{.*}}driver-graph-capture.c:40):
 // RACE-NEXT:     #0 kwrite(void*, unsigned long) k.cu:3:5
 // RACE:          issued at:
-// RACE-NEXT:       #0 {{.*}} in main {{.*}}driver-graph-capture.c:28:3
+// RACE-NEXT:       #0 {{.*}} in main {{.*}}driver-graph-capture.c:28:{{[0-9]+}}
 // RACE:        Previous read of size 4 by kernel kread(void const*, unsigned long) on stream
 // RACE:      WARNING: csan: data race (read-write) on 16 bytes
 // RACE-NEXT:   Write of size 16 at {{.*}} by cudaMemcpy (graph node) on stream {{.*}} (graph launched at {{.*}}driver-graph-capture.c:40):
 // RACE:          issued at:
-// RACE-NEXT:       #0 {{.*}} in main {{.*}}driver-graph-capture.c:29:3
+// RACE-NEXT:       #0 {{.*}} in main {{.*}}driver-graph-capture.c:29:{{[0-9]+}}
 // RACE:        Previous read of size 4 by kernel kread(void const*, unsigned long) on stream
-// RACE:      SUMMARY: csan: data race (read-write) {{.*}}driver-graph-capture.c:29:3 in main
+// RACE:      SUMMARY: csan: data race (read-write) {{.*}}driver-graph-capture.c:29:{{[0-9]+}} in main
 // RACE:      launches: 2 instrumented
 // RACE-NEXT: csan: reported 2 data race(s)
 // RACE-NEXT: exit=66
