@@ -7,25 +7,12 @@
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
 // RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not=WARNING < %t.out
-#include "rt_test.h"
-
-KERNEL_STUB(fill)
-KERNEL_STUB(use)
-static int32_t fsite, usite;
-
-static void fill_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0), 16, 4, CSAN_ACC_WRITE, fsite);
-}
-static void use_body(const fake_launch *l) {
-  kernel_accesses(l, ARG(l, int *, 0) + 2, 1, 4, CSAN_ACC_READ, usite);
-}
+#define FILL_USE_OFFSET 2
+#include "fill_use_kernels.h"
 
 int main(int argc, char **argv) {
   int fixed = argc > 1 && !strcmp(argv[1], "fixed");
-  fake_cuda_register_kernel((const void *)fill, "_Z4fillPi", FAKE_TWIN_OK, 1, fill_body);
-  fake_cuda_register_kernel((const void *)use, "_Z3usePi", FAKE_TWIN_OK, 1, use_body);
-  fsite = fake_cuda_site("mem.cu", 3, 3, "_Z4fillPi", CSAN_ACC_WRITE, 4);
-  usite = fake_cuda_site("mem.cu", 7, 3, "_Z3usePi", CSAN_ACC_READ, 4);
+  fill_use_register();
   cudaStream_t s;
   NONBLOCKING_STREAM(s);
   cudaGraph_t g;
