@@ -27,6 +27,13 @@
 #ifndef CSAN_ME_PUBLISH32
 #define csan_me_publish32 csan_sh_store32_release
 #endif
+/* Optional platform hook: waits until the record is visible to the host
+ * (a system-scope fence). Needed before an access that goes ahead and may
+ * fault: a fault ends the context, and a record still on its way to host
+ * memory is then lost (the first GPU run lost a no-page record this way). */
+#ifndef CSAN_ME_FENCE_SYS
+#define csan_me_fence_sys() ((void)0)
+#endif
 
 /* The hint for one granule's bytes amask (0: nothing wrong that the device
  * can tell): a poison record, or a FREE record the launch is ordered after.
@@ -148,8 +155,10 @@ CSAN_SH_COLD_FN uint64_t csan_memerr_check(const csan_launch_ctx *ctx, uint64_t 
   if (!hint)
     return a;
   csan_memerr_append(ctx, ring, c, a, n, access, site, hint, who);
-  if (hint == CSAN_MEMERR_HINT_NO_PAGE)
+  if (hint == CSAN_MEMERR_HINT_NO_PAGE) {
+    csan_me_fence_sys(); /* the access goes ahead and may fault */
     return a;
+  }
   uint8_t *use = (access & (CSAN_ACC_WRITE | CSAN_ACC_ATOMIC)) ? ring->sink : ring->zero;
   return (uint64_t)(uintptr_t)use;
 }
@@ -188,6 +197,7 @@ CSAN_SH_COLD_FN void csan_memerr_assert(const csan_launch_ctx *ctx, const char *
     ring->assert_function[k] = function[k];
   ring->assert_function[k] = 0;
   csan_me_publish32(&ring->assert_state, CSAN_MEMERR_READY);
+  csan_me_fence_sys(); /* the assert stops the context next */
 }
 
 #endif /* CSAN_MEMERR_DEV_H */

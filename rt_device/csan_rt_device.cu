@@ -33,6 +33,8 @@ static __device__ inline void csan_me_publish32_sys(uint32_t *p, uint32_t v) {
 }
 #define CSAN_ME_PUBLISH32 1
 #define csan_me_publish32 csan_me_publish32_sys
+#define CSAN_ME_FENCE_SYS 1
+#define csan_me_fence_sys() __threadfence_system()
 #include "csan_memerr_dev.h"
 
 #define CSAN_DEV_ENTRY extern "C" __device__ __attribute__((always_inline))

@@ -133,7 +133,8 @@ static bool list_nodes(cudaGraph_t g, node_list *l) {
   if (cudaGraphGetNodes(g, NULL, &l->n) != cudaSuccess)
     return false;
   l->v = calloc(l->n ? l->n : 1, sizeof *l->v);
-  return l->v && cudaGraphGetNodes(g, l->v, &l->n) == cudaSuccess;
+  /* No second query for an empty list: the driver rejects length 0. */
+  return l->v && (!l->n || cudaGraphGetNodes(g, l->v, &l->n) == cudaSuccess);
 }
 
 static bool list_deps(cudaGraphNode_t x, bool dependents, node_list *l) {
@@ -143,8 +144,8 @@ static bool list_deps(cudaGraphNode_t x, bool dependents, node_list *l) {
       cudaSuccess)
     return false;
   l->v = calloc(l->n ? l->n : 1, sizeof *l->v);
-  return l->v && (dependents ? NODE_GET_DEPENDENTS(x, l->v, &l->n)
-                             : NODE_GET_DEPS(x, l->v, &l->n)) == cudaSuccess;
+  return l->v && (!l->n || (dependents ? NODE_GET_DEPENDENTS(x, l->v, &l->n)
+                                       : NODE_GET_DEPS(x, l->v, &l->n)) == cudaSuccess);
 }
 
 /* Replaces child node c of csan's copy (the program's child node orig) by

@@ -56,7 +56,9 @@ int main() {
 #else
   int limit = 32;
 #endif
-  longrun<<<1, 64, 0, t>>>(b, 200000000ll);
+  // About 2 s: still running when the assert's error reaches the host (the
+  // first GPU run, with 0.1 s, saw it finish first); the assert ends it.
+  longrun<<<1, 64, 0, t>>>(b, 4000000000ll);
   CHECK_LAUNCH();
   first<<<1, 64, 0, s>>>(a);
   CHECK_LAUNCH();

@@ -2,7 +2,9 @@
 // program goes on with many unrelated CUDA calls, none of which it checks,
 // before one it does. The first call that returns the error is where csan
 // reports, and it still names the launch that faulted, not the launches
-// issued after it (they all failed). The fixed twin writes in bounds.
+// issued after it (they all failed). The fixed twin writes in bounds. The
+// unrelated work is ordered in both builds: each stream has a buffer of its
+// own (b on t, c on s).
 //
 // REQUIRES: cuda-gpu
 // RUN: %csan_clangxx -g -O2 %s -o %t.race
@@ -25,11 +27,13 @@ __global__ void unrelated(float *p) { p[threadIdx.x] += 1.0f; }
 // FIXED-NOT: {{WARNING: csan|csan: WARNING|csan: ERROR|data race}}
 
 int main() {
-  float *a, *b;
+  float *a, *b, *c;
   CHECK_CUDA(cudaMalloc(&a, 256));
   CHECK_CUDA(cudaMalloc(&b, 256));
+  CHECK_CUDA(cudaMalloc(&c, 256));
   CHECK_CUDA(cudaMemset(a, 0, 256));
   CHECK_CUDA(cudaMemset(b, 0, 256));
+  CHECK_CUDA(cudaMemset(c, 0, 256));
   cudaStream_t s = nonblocking_stream(), t = nonblocking_stream();
   CHECK_CUDA(cudaDeviceSynchronize());
 #ifdef FIXED
@@ -41,7 +45,10 @@ int main() {
   settle();
   float h[64];
   for (int i = 0; i < 100; i++) { // unchecked: their errors are ignored
-    unrelated<<<1, 64, 0, i % 2 ? s : t>>>(b);
+    if (i % 2)
+      unrelated<<<1, 64, 0, s>>>(c);
+    else
+      unrelated<<<1, 64, 0, t>>>(b);
     (void)cudaMemcpyAsync(h, b, sizeof h, cudaMemcpyDeviceToHost, t);
     (void)cudaMemsetAsync(b, 0, 256, t);
   }

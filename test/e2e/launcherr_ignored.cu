@@ -1,5 +1,6 @@
-// A launch with 2048 threads per block fails at once (an invalid
-// configuration) and the program never reads the error: the kernel never
+// A launch with 2048 threads per block fails at once (CUDA 13.0 answers
+// cudaErrorInvalidValue, seen on an H200; older toolkits said
+// cudaErrorInvalidConfiguration) and the program never reads the error: the kernel never
 // runs, and only a wrong result would tell. csan warns at the program's next
 // CUDA call with the launch's line, kernel, shape and the error. The race
 // build exits 1 on its wrong result; the fixed twin launches 256 threads and
@@ -14,7 +15,7 @@
 
 __global__ void fill(float *p) { p[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
 
-// RACE: csan: WARNING: the launch of kernel fill(float*) at {{.*}}launcherr_ignored.cu:{{[0-9]+}}:{{[0-9]+}} failed: cudaErrorInvalidConfiguration ({{.*}}), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before its next CUDA call: the kernel never ran
+// RACE: csan: WARNING: the launch of kernel fill(float*) at {{.*}}launcherr_ignored.cu:{{[0-9]+}}:{{[0-9]+}} failed: cudaErrorInvalid{{Value|Configuration}} ({{.*}}), and the program did not check (cudaGetLastError or cudaPeekAtLastError) before its next CUDA call: the kernel never ran
 // RACE-NEXT: grid (1,1,1), block (2048,1,1), 0 bytes of dynamic shared memory
 // RACE: e2e: result WRONG
 

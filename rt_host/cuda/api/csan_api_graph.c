@@ -311,8 +311,8 @@ static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t w
   if (e != cudaSuccess)
     return false;
   cudaGraphNode_t *deps = calloc(nd ? nd : 1, sizeof *deps);
-  bool ok = deps && (after ? NODE_GET_DEPENDENTS(in->copy, deps, &nd)
-                           : NODE_GET_DEPS(in->copy, deps, &nd)) == cudaSuccess;
+  bool ok = deps && (!nd || (after ? NODE_GET_DEPENDENTS(in->copy, deps, &nd)
+                                    : NODE_GET_DEPS(in->copy, deps, &nd)) == cudaSuccess);
   csan_launch_ctx zero;
   memset(&zero, 0, sizeof zero);
   void *args[] = {k, &zero};
@@ -331,7 +331,7 @@ static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t w
       ok = GRAPH_ADD_DEPS(r->copy, &in->chk[j], &deps[i], 1) == cudaSuccess;
   } else {
     ok = ok && csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)&in->chk[j], (CUgraph)r->copy,
-                                               (const CUgraphNode *)deps, nd, &p) ==
+                                               nd ? (const CUgraphNode *)deps : NULL, nd, &p) ==
                    CUDA_SUCCESS &&
          GRAPH_ADD_DEPS(r->copy, &in->chk[j], &in->copy, 1) == cudaSuccess;
   }
@@ -434,8 +434,11 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
   cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
   /* Edge data: a query without it fails on edges that have some (PDL). */
   cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
-  bool ok = nodes && from && to && data && cudaGraphGetNodes(src, nodes, &n) == cudaSuccess &&
-            GRAPH_GET_EDGES(src, from, to, data, &ne) == cudaSuccess;
+  /* No second query for an empty list: the driver rejects a list of
+   * length 0 (cudaErrorInvalidValue; seen on the GPU, CUDA 13.0). */
+  bool ok = nodes && from && to && data &&
+            (!n || cudaGraphGetNodes(src, nodes, &n) == cudaSuccess) &&
+            (!ne || GRAPH_GET_EDGES(src, from, to, data, &ne) == cudaSuccess);
   for (size_t i = 0; ok && i < n; i++) {
     if (r->n == r->cap) {
       size_t cap = r->cap ? 2 * r->cap : 16;
@@ -1297,8 +1300,8 @@ static void find_unjoined(cudaStream_t s, bool pt, unjoined *u) {
   cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
   cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
   cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
-  if (nodes && from && to && data && cudaGraphGetNodes(g, nodes, &n) == cudaSuccess &&
-      GRAPH_GET_EDGES(g, from, to, data, &ne) == cudaSuccess) {
+  if (nodes && from && to && data && (!n || cudaGraphGetNodes(g, nodes, &n) == cudaSuccess) &&
+      (!ne || GRAPH_GET_EDGES(g, from, to, data, &ne) == cudaSuccess)) {
     for (size_t i = 0; i < n && !u->found; i++) {
       bool joined = false;
       for (size_t k = 0; k < ne && !joined; k++)
