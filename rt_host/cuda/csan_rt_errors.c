@@ -26,6 +26,7 @@
 #include "csan_rt_errors.h"
 
 #include "csan_memerr.h"
+#include "csan_rt_capture.h"
 #include "csan_rt_sites.h"
 #include "csan_stack.h"
 
@@ -250,6 +251,8 @@ static void memerr_device_assert(csan_fault_device_record *dev);
 void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site *site,
                            const void *ra) {
   static _Atomic bool reported;
+  /* A call that invalidated a capture: the capture's report names it. */
+  csan_rt_capture_call_failed(r, api, site);
   if (r == cudaSuccess || !csan_rt_errors_sticky(r) || !csan_g.flags.fault_attribution ||
       atomic_load_explicit(&csan_g.dev, memory_order_acquire) != CSAN_DEV_READY ||
       atomic_exchange(&reported, true))

@@ -3463,6 +3463,11 @@ FAKE_EXPORT const char *cudaGetErrorName(cudaError_t e) {
   case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
   case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
   case cudaErrorIllegalInstruction: return "cudaErrorIllegalInstruction";
+  case cudaErrorStreamCaptureUnsupported: return "cudaErrorStreamCaptureUnsupported";
+  case cudaErrorStreamCaptureInvalidated: return "cudaErrorStreamCaptureInvalidated";
+  case cudaErrorStreamCaptureImplicit: return "cudaErrorStreamCaptureImplicit";
+  case cudaErrorStreamCaptureUnjoined: return "cudaErrorStreamCaptureUnjoined";
+  case cudaErrorStreamCaptureWrongThread: return "cudaErrorStreamCaptureWrongThread";
   default: return "cudaErrorFake";
   }
 }

@@ -1359,20 +1359,33 @@ static void report_unjoined(const unjoined *u, cudaStream_t s, bool pt,
  * or ...Implicit), which csan does not follow call by call: the report
  * names where the capture began and ended. */
 static void report_invalidated(cudaStream_t s, bool pt, const csan_host_site *end) {
-  char b[64], begun[512] = "";
+  char b[64], begun[512] = "", by[1024];
   csan_rt_node_origin o;
   if (csan_rt_capture_begin_get(csan_rt_cu_stream(s, pt), &o))
     snprintf(begun, sizeof begun, " begun at %s:%u", site_file(&o.site), o.site.line);
+  /* The call that invalidated it, when csan saw it fail; else what such a
+   * call can be. */
+  const char *api = NULL;
+  csan_host_site at;
+  cudaError_t why = cudaSuccess;
+  if (csan_rt_capture_invalidator(&api, &at, &why) && api)
+    snprintf(by, sizeof by,
+             "invalidated by %s at %s:%u, which CUDA does not allow during it (it failed "
+             "with %s)",
+             api, site_file(&at), at.line, cudaGetErrorName(why));
+  else
+    snprintf(by, sizeof by,
+             "invalidated by a call CUDA does not allow during it (a synchronization, "
+             "cudaMalloc or cudaFree in global or thread-local mode, legacy-stream work;\n"
+             "  that call failed with cudaErrorStreamCaptureUnsupported or "
+             "cudaErrorStreamCaptureImplicit)");
   csan_graph_capture_error_add();
   csan_log_printf("==================\nWARNING: csan: stream capture error "
                   "(cudaErrorStreamCaptureInvalidated)\n  the capture%s on stream %s was "
-                  "invalidated by a call CUDA does not allow during it (a synchronization, "
-                  "cudaMalloc or cudaFree in global or thread-local mode, legacy-stream work;\n"
-                  "  that call failed with cudaErrorStreamCaptureUnsupported or "
-                  "cudaErrorStreamCaptureImplicit): cudaStreamEndCapture at %s:%u makes no "
+                  "%s: cudaStreamEndCapture at %s:%u makes no "
                   "graph\nSUMMARY: csan: stream capture error "
                   "(cudaErrorStreamCaptureInvalidated) %s:%u\n==================\n",
-                  begun, csan_rt_stream_display(csan_rt_stream_key(s, pt), b, sizeof b),
+                  begun, csan_rt_stream_display(csan_rt_stream_key(s, pt), b, sizeof b), by,
                   site_file(end), end ? end->line : 0, site_file(end), end ? end->line : 0);
 }
 

@@ -2,8 +2,9 @@
 // allow: it fails (cudaErrorStreamCaptureUnsupported) and invalidates the
 // capture, whose cudaStreamEndCapture then fails with
 // cudaErrorStreamCaptureInvalidated and makes no graph. csan reports it as
-// a bug of the program, with the lines that began and ended the capture,
-// counted in the exit summary (exit status 66). The fixed twin allocates
+// a bug of the program, with the lines that began and ended the capture
+// and the call that invalidated it, counted in the exit summary (exit
+// status 66). The fixed twin allocates
 // before the capture.
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
@@ -34,9 +35,8 @@ int main(int argc, char **argv) {
 
 // RACE:      ==================
 // RACE-NEXT: WARNING: csan: stream capture error (cudaErrorStreamCaptureInvalidated)
-// RACE-NEXT:   the capture begun at {{.*}}capture-invalidated.c:24 on stream 0x{{[0-9a-f]+}} was invalidated by a call CUDA does not allow during it (a synchronization, cudaMalloc or cudaFree in global or thread-local mode, legacy-stream work;
-// RACE-NEXT:   that call failed with cudaErrorStreamCaptureUnsupported or cudaErrorStreamCaptureImplicit): cudaStreamEndCapture at {{.*}}capture-invalidated.c:28 makes no graph
-// RACE-NEXT: SUMMARY: csan: stream capture error (cudaErrorStreamCaptureInvalidated) {{.*}}capture-invalidated.c:28
+// RACE-NEXT:   the capture begun at {{.*}}capture-invalidated.c:25 on stream 0x{{[0-9a-f]+}} was invalidated by cudaMalloc at {{.*}}capture-invalidated.c:27, which CUDA does not allow during it (it failed with cudaErrorStreamCaptureUnsupported): cudaStreamEndCapture at {{.*}}capture-invalidated.c:29 makes no graph
+// RACE-NEXT: SUMMARY: csan: stream capture error (cudaErrorStreamCaptureInvalidated) {{.*}}capture-invalidated.c:29
 // RACE-NEXT: ==================
 // RACE-NEXT: cudaMalloc in the capture: failed; end of capture: failed, no graph
 // RACE-NEXT: csan: reported 1 stream capture error(s)
