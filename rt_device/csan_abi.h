@@ -20,7 +20,7 @@
 #define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 
-#define CSAN_ABI_VERSION 3u
+#define CSAN_ABI_VERSION 4u
 #define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
 
 /* ------------------------------------------------------------------------
@@ -253,6 +253,12 @@ typedef struct csan_pool {
    * slow path reads them, and the context keeps its size. */
   uint64_t memerr;
   uint64_t memerr_counters;
+  /* Device address of a host-mapped 32-bit word (0 = none) that the slow
+   * path sets to 1 after it puts a race into the race table (a new entry,
+   * a fold or a drop). The host reads the race table (a device round trip
+   * at every synchronization) only when the word is set, and clears it
+   * before it reads. */
+  uint64_t race_notify;
   /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
 } csan_pool;
 #define CSAN_POOL_BLOCKS_OFFSET 128u

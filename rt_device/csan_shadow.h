@@ -524,6 +524,11 @@ CSAN_SH_COLD_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t 
       uint32_t hi = 32u - (uint32_t)__builtin_clz(m);
       csan_race_insert((csan_race_table *)(uintptr_t)a->ctx->races, &r, a->gaddr + lo,
                        a->gaddr + hi, a->who);
+      /* Tell the host there is something to read (csan_pool.race_notify;
+       * a plain store: it sees it once the launch completed). */
+      const csan_pool *pool = (const csan_pool *)(uintptr_t)a->ctx->pool;
+      if (pool && pool->race_notify)
+        csan_sh_store32((uint32_t *)(uintptr_t)pool->race_notify, 1);
     }
     /* Dominated and ordered: the access supersedes these bytes of r. A FREE
      * record is dominated only by a later FREE; an allocation replaces it

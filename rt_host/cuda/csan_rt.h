@@ -107,6 +107,7 @@ typedef struct csan_rt {
   uint64_t dir;             /* device: level-1 shadow directory */
   uint64_t pool;            /* device: csan_pool header + blocks */
   uint64_t races;           /* device: csan_race_table */
+  _Atomic uint32_t *race_notify; /* host view of csan_pool.race_notify's word, or null */
   uint32_t race_cap;        /* entries of the race table */
   uint32_t max_blocks;      /* grid cap of csan's kernels */
   uint64_t pool_exhausted_before; /* exhausted counts of pools lost to resets */

@@ -168,48 +168,7 @@ static _Thread_local pending tl_pending;
  * (a note unwinds the host stack). */
 static _Atomic int g_active;
 
-/* The first call that invalidated a capture since one began (one record
- * for the process: captures that overlap in time are rare, and in global
- * mode one call invalidates them all). */
-static pthread_mutex_t g_inval_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-  bool set;
-  const char *api;
-  csan_host_site site;
-  cudaError_t error;
-} g_inval;
-
-void csan_rt_capture_call_failed(cudaError_t r, const char *api, const csan_host_site *site) {
-  if (r != cudaErrorStreamCaptureUnsupported && r != cudaErrorStreamCaptureImplicit)
-    return;
-  pthread_mutex_lock(&g_inval_mu);
-  if (!g_inval.set) {
-    g_inval.set = true;
-    g_inval.api = api;
-    memset(&g_inval.site, 0, sizeof g_inval.site);
-    if (site)
-      g_inval.site = *site;
-    g_inval.error = r;
-  }
-  pthread_mutex_unlock(&g_inval_mu);
-}
-
-bool csan_rt_capture_invalidator(const char **api, csan_host_site *site, cudaError_t *r) {
-  pthread_mutex_lock(&g_inval_mu);
-  bool set = g_inval.set;
-  if (set) {
-    *api = g_inval.api;
-    *site = g_inval.site;
-    *r = g_inval.error;
-  }
-  pthread_mutex_unlock(&g_inval_mu);
-  return set;
-}
-
 void csan_rt_capture_begun(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra) {
-  pthread_mutex_lock(&g_inval_mu);
-  g_inval.set = false;
-  pthread_mutex_unlock(&g_inval_mu);
   atomic_fetch_add(&g_active, 1);
   csan_rt_node_origin o;
   origin_of(&o, site, ra, csan_rt_cu_stream(s, pt));

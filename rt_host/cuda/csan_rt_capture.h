@@ -34,14 +34,6 @@ void csan_rt_capture_begun(cudaStream_t s, bool pt, const csan_host_site *site, 
 void csan_rt_capture_ended(void);
 /* Settles the calling thread's noted call (graph wrappers call it first). */
 void csan_rt_capture_settle(void);
-/* A call that failed because a capture was active (r is
- * cudaErrorStreamCaptureUnsupported or cudaErrorStreamCaptureImplicit:
- * CUDA invalidates the capture): the first such call since a capture
- * began is kept, so the report of the invalidated capture can name it.
- * Any other r is ignored. */
-void csan_rt_capture_call_failed(cudaError_t r, const char *api, const csan_host_site *site);
-/* That call, if there was one since the last capture began. */
-bool csan_rt_capture_invalidator(const char **api, csan_host_site *site, cudaError_t *r);
 
 /* Where a node came from: a host site and stack, and the capture stream
  * (0 for a node added explicitly). */

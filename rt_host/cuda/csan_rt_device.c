@@ -104,8 +104,27 @@ static void free_device(void) {
     cudaFree((void *)(uintptr_t)g->dir);
   if (g->priv)
     cudaStreamDestroy(g->priv);
+  g->race_notify = NULL; /* its page stays mapped, like the memory-error ring */
   g->races = g->pool = g->dir = 0;
   g->priv = NULL;
+}
+
+/* The word the device sets when it records a race (csan_pool.race_notify):
+ * host-mapped, so a synchronization that finds it clear skips reading the
+ * race table from the device. Its device address, or 0 (then the table is
+ * read at every synchronization, as without it). */
+static uint64_t race_notify_setup(csan_rt *g) {
+  void *p = NULL;
+  CUdeviceptr d = 0;
+  if (!g->drv.cuMemHostAlloc || !g->drv.cuMemHostGetDevicePointer ||
+      g->drv.cuMemHostAlloc(&p, sizeof(uint32_t),
+                            CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE) != CUDA_SUCCESS)
+    return 0;
+  if (g->drv.cuMemHostGetDevicePointer(&d, p, 0) != CUDA_SUCCESS)
+    return 0; /* (one page left mapped) */
+  g->race_notify = (_Atomic uint32_t *)p;
+  atomic_store(g->race_notify, 0);
+  return (uint64_t)d;
 }
 
 static bool dev_alloc(uint64_t *out, size_t bytes, const char *what, char *why, size_t n) {
@@ -248,6 +267,7 @@ static bool make_device_memory(char *why, size_t n) {
   ph.capacity = (uint32_t)blocks;
   ph.next_free = 1;
   csan_rt_memerr_setup(&ph.memerr, &ph.memerr_counters); /* issue 17: kernels' memory errors */
+  ph.race_notify = race_notify_setup(g);
   memcpy(pool_hdr, &ph, sizeof ph);
   g->race_cap = (uint32_t)g->flags.race_table_size;
   size_t race_bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)g->race_cap * sizeof(csan_race);

@@ -26,10 +26,10 @@
 #include "csan_rt_errors.h"
 
 #include "csan_memerr.h"
-#include "csan_rt_capture.h"
 #include "csan_rt_sites.h"
 #include "csan_stack.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,11 +248,55 @@ bool csan_rt_errors_sticky(cudaError_t r) {
 
 static void memerr_device_assert(csan_fault_device_record *dev);
 
+/* The first call that invalidated a capture since one began (one record
+ * for the process: captures that overlap in time are rare, and in global
+ * mode one call invalidates them all). */
+static pthread_mutex_t g_inval_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+  bool set;
+  const char *api;
+  csan_host_site site;
+  cudaError_t error;
+} g_inval;
+
+static void capture_call_failed(cudaError_t r, const char *api, const csan_host_site *site) {
+  if (r != cudaErrorStreamCaptureUnsupported && r != cudaErrorStreamCaptureImplicit)
+    return;
+  pthread_mutex_lock(&g_inval_mu);
+  if (!g_inval.set) {
+    g_inval.set = true;
+    g_inval.api = api;
+    memset(&g_inval.site, 0, sizeof g_inval.site);
+    if (site)
+      g_inval.site = *site;
+    g_inval.error = r;
+  }
+  pthread_mutex_unlock(&g_inval_mu);
+}
+
+bool csan_rt_errors_capture_invalidator(const char **api, csan_host_site *site, cudaError_t *r) {
+  pthread_mutex_lock(&g_inval_mu);
+  bool set = g_inval.set;
+  if (set) {
+    *api = g_inval.api;
+    *site = g_inval.site;
+    *r = g_inval.error;
+  }
+  pthread_mutex_unlock(&g_inval_mu);
+  return set;
+}
+
+void csan_rt_errors_capture_begun(void) {
+  pthread_mutex_lock(&g_inval_mu);
+  g_inval.set = false;
+  pthread_mutex_unlock(&g_inval_mu);
+}
+
 void csan_rt_errors_result(cudaError_t r, const char *api, const csan_host_site *site,
                            const void *ra) {
   static _Atomic bool reported;
   /* A call that invalidated a capture: the capture's report names it. */
-  csan_rt_capture_call_failed(r, api, site);
+  capture_call_failed(r, api, site);
   if (r == cudaSuccess || !csan_rt_errors_sticky(r) || !csan_g.flags.fault_attribution ||
       atomic_load_explicit(&csan_g.dev, memory_order_acquire) != CSAN_DEV_READY ||
       atomic_exchange(&reported, true))

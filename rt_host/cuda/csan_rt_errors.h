@@ -49,6 +49,14 @@ void csan_rt_errors_launch_begin(csan_rt_marks *mk, csan_fault_launch *l, uint32
  * and faulted in it), the record stays. */
 void csan_rt_errors_launch_end(csan_rt_marks *mk, CUstream s, bool launched);
 
+/* Stream captures: a call that failed because a capture was active
+ * (cudaErrorStreamCaptureUnsupported or cudaErrorStreamCaptureImplicit:
+ * CUDA invalidates the capture) reaches csan_rt_errors_result like any
+ * result; the first such call since a capture began (..._capture_begun)
+ * is kept, so the report of the invalidated capture can name it. */
+void csan_rt_errors_capture_begun(void);
+bool csan_rt_errors_capture_invalidator(const char **api, csan_host_site *site, cudaError_t *r);
+
 /* Every wrapper that sees a CUDA result may pass it here: a sticky error
  * (the context is lost) prints the fault report once, with the call's name,
  * site and issuing stack (ra: the wrapper's return address). */

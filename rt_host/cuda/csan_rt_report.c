@@ -234,6 +234,15 @@ static void empty_completed(const csan_race_table *copy, const csan_vc *host) {
 }
 
 static void drain(void) {
+  /* Nothing recorded since the last read (the device sets the word when it
+   * records a race; csan_pool.race_notify), and nothing left to report from
+   * it: no device round trip. At exit the table is always read. */
+  _Atomic uint32_t *notify = csan_g.race_notify;
+  if (notify && !atomic_load(&g_left_pending) && !atomic_load(&csan_g.exiting) &&
+      atomic_load(notify) == 0)
+    return;
+  if (notify)
+    atomic_store(notify, 0); /* before the read: a race recorded after it sets it again */
   csan_race_table hdr;
   if (!csan_rt_read_device(&hdr, csan_g.races, sizeof hdr))
     return;

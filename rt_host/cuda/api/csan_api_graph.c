@@ -53,6 +53,7 @@
 #include "csan_rt_allocs.h"
 #include "csan_rt_capture.h"
 #include "csan_rt_device.h"
+#include "csan_rt_errors.h"
 #include "csan_rt_graph_dot.h"
 #include "csan_rt_graph_inline.h"
 #include "csan_rt_kernels.h"
@@ -1195,8 +1196,10 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNo
 
 static cudaError_t begin_capture(cudaError_t e, cudaStream_t s, bool pt,
                                  const csan_host_site *site, const void *ra) {
-  if (e == cudaSuccess)
+  if (e == cudaSuccess) {
     csan_rt_capture_begun(s, pt, site, ra);
+    csan_rt_errors_capture_begun();
+  }
   return e;
 }
 
@@ -1368,7 +1371,7 @@ static void report_invalidated(cudaStream_t s, bool pt, const csan_host_site *en
   const char *api = NULL;
   csan_host_site at;
   cudaError_t why = cudaSuccess;
-  if (csan_rt_capture_invalidator(&api, &at, &why) && api)
+  if (csan_rt_errors_capture_invalidator(&api, &at, &why) && api)
     snprintf(by, sizeof by,
              "invalidated by %s at %s:%u, which CUDA does not allow during it (it failed "
              "with %s)",

@@ -23,6 +23,14 @@ static csan_launch_ctx launch_ctx(const void *stub, cudaStream_t s, int **buf) {
   return fake_cuda_last_launch()->ctx;
 }
 
+/* The word the host reads to learn that the race table changed
+ * (csan_pool.race_notify), set as the slow path sets it. */
+static void notify(const csan_launch_ctx *c) {
+  const csan_pool *pool = (const csan_pool *)(uintptr_t)c->pool;
+  if (pool && pool->race_notify)
+    *(volatile uint32_t *)(uintptr_t)pool->race_notify = 1;
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "zeroed";
   int32_t wsite = fake_cuda_site("p.cu", 4, 7, "_Z8producerPi", CSAN_ACC_WRITE, 4);
@@ -59,10 +67,12 @@ int main(int argc, char **argv) {
   }
   csan_race_entries(dev)[at] = torn;
   dev->used = 1;
+  notify(&b); /* as the device's slow path does after a race */
   CK(__csan_cudaDeviceSynchronize(SITE));
   NOTE("drained the torn entry");
   if (strcmp(mode, "exit")) {
     csan_race_entries(dev)[at] = whole;
+    notify(&b);
     CK(__csan_cudaDeviceSynchronize(SITE));
     NOTE("drained the whole entry");
   }
