@@ -82,6 +82,8 @@ void csan_report_summary_location(const csan_report_item *it, char *buf, size_t 
   } while (0)
   if (file) {
     APPEND("%s", file);
+    if (!line)
+      APPEND(":?"); /* no line known: as the frame prints it */
     if (line)
       APPEND(":%u", line);
     if (line && column)
