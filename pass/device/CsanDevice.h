@@ -160,7 +160,7 @@ public:
 
 private:
   llvm::Constant *string(llvm::StringRef S);
-  std::string functionName(const llvm::DILocation *Loc, const llvm::Function &F,
+  std::string functionName(const llvm::DISubprogram *SP, const llvm::Function &F,
                            llvm::StringRef OrigName);
 
   llvm::Module &M;

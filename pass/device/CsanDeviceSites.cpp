@@ -15,7 +15,9 @@
 // The location is the access's own, through inlining (a device function
 // inlined into a kernel is named with its own line and name), except that
 // frames in compiler and CUDA toolkit headers are skipped in favour of the
-// user's line that called them.
+// user's line that called them, and that line 0 (LLVM's "no particular
+// line", which optimized code is full of) is never chosen while a real line
+// can be found: see SiteTable::get.
 //===----------------------------------------------------------------------===//
 
 #include "CsanDevice.h"
@@ -76,14 +78,13 @@ Constant *SiteTable::string(StringRef S) {
   return Slot;
 }
 
-/// The function a report names for an access at Loc in F: the linkage name
-/// of the innermost subprogram (the inlined callee for inlined code); without
-/// one (CUDA device debug info is line tables only), F's own name when the
-/// location is F's own (the kernel's name for its twin), else the name of
-/// the function that owns the subprogram, else the subprogram's plain name.
-std::string SiteTable::functionName(const DILocation *Loc, const Function &F,
+/// The function a report names for an access whose location's innermost
+/// frame belongs to SP (null without one): the linkage name of SP (the
+/// inlined callee for inlined code); without one (CUDA device debug info is
+/// line tables only), F's own name when SP is F's (the kernel's name for its
+/// twin), else the name of the function that owns SP, else SP's plain name.
+std::string SiteTable::functionName(const DISubprogram *SP, const Function &F,
                                     StringRef OrigName) {
-  const DISubprogram *SP = Loc->getScope()->getSubprogram();
   if (!SP)
     return OrigName.str();
   if (!SP->getLinkageName().empty())
@@ -101,36 +102,86 @@ std::string SiteTable::functionName(const DILocation *Loc, const Function &F,
 /// Debug info does not say which headers are system headers, so this goes
 /// by path: clang's resource directory, a CUDA include directory, and the
 /// system include directories (where distributions link CUDA's headers).
-static bool isToolkitHeader(const DILocation *Loc) {
-  StringRef File = Loc->getFilename(), Dir = Loc->getDirectory();
+static bool isToolkitHeader(StringRef File, StringRef Dir) {
   std::string Path = File.starts_with("/") || Dir.empty() ? File.str() : (Dir + "/" + File).str();
   StringRef P = Path;
   return P.starts_with("/usr/include/") || P.starts_with("/usr/local/include/") ||
          (P.contains("/include/") && (P.contains("/lib/clang/") || P.contains("/cuda")));
 }
 
-/// The location a report names: the innermost one (inlined callees
-/// included) that is not in a toolkit header, or the innermost if all are.
-static const DILocation *reportedLocation(const DILocation *Loc) {
-  for (const DILocation *L = Loc; L; L = L->getInlinedAt())
-    if (!isToolkitHeader(L))
-      return L;
-  return Loc;
+/// The one preference behind every choice of a reported place, over the
+/// frames of one inlining chain (innermost first): the innermost frame that
+/// is not in a toolkit header and has a line, else the innermost that has a
+/// line, else none. Line 0 is LLVM's "no particular line" (given to code
+/// that optimizations merged or hoisted from several lines); a report that
+/// names only a file leaves the user nothing to look at, so it never wins
+/// over a real line, not even over one in a toolkit header.
+template <typename Frame, typename Range>
+static const Frame *preferredFrame(const Range &Frames) {
+  const Frame *WithLine = nullptr;
+  for (const Frame *F : Frames) {
+    if (!F || F->getLine() == 0)
+      continue;
+    if (!isToolkitHeader(F->getFilename(), F->getDirectory()))
+      return F;
+    if (!WithLine)
+      WithLine = F;
+  }
+  return WithLine;
 }
 
+/// The location a report names for Loc: the innermost frame (inlined
+/// callees included) outside toolkit headers, with the line-0 rule above.
+static const DILocation *reportedLocation(const DILocation *Loc) {
+  SmallVector<const DILocation *, 8> Chain;
+  for (const DILocation *L = Loc; L; L = L->getInlinedAt())
+    Chain.push_back(L);
+  return preferredFrame<DILocation>(Chain);
+}
+
+/// Where a report places an access by I, in this order, so that it names a
+/// real line wherever the module has one:
+///  1. I's own location, by reportedLocation (the user's innermost frame;
+///     a frame at line 0 gives way to one with a line along the chain);
+///  2. when no frame of I's chain has a line (or I has no location), the
+///     nearest earlier instruction of I's block whose chain has one, chosen
+///     the same way: that is the code I was merged into or follows;
+///  3. else the line of the subprogram I is in (column 0), the same
+///     preference applied to the subprograms of I's chain (F's without one);
+///  4. else line 0 (no debug info at all, or a subprogram without a line):
+///     the host prints such a site as FILE:?.
+/// The function named is always the one that owns the location chosen.
 GlobalVariable *SiteTable::get(const Instruction &I, const Function &F, StringRef OrigName,
                                AccessKind Kind, uint64_t Size) {
   unsigned Line = 0, Column = 0;
   std::string File, Function;
-  if (const DILocation *Loc = I.getDebugLoc().get()) {
-    Loc = reportedLocation(Loc);
+  const DILocation *Own = I.getDebugLoc().get();
+  const DILocation *Loc = Own ? reportedLocation(Own) : nullptr;
+  for (auto It = I.getReverseIterator(), End = I.getParent()->rend(); !Loc && ++It != End;)
+    if (const DILocation *Earlier = It->getDebugLoc().get())
+      Loc = reportedLocation(Earlier);
+  if (Loc) {
     Line = Loc->getLine();
     Column = Loc->getColumn();
     File = Loc->getFilename().str();
-    Function = functionName(Loc, F, OrigName);
+    Function = functionName(Loc->getScope()->getSubprogram(), F, OrigName);
   } else {
-    File = M.getSourceFileName();
-    Function = OrigName.str();
+    SmallVector<const DISubprogram *, 8> Subprograms;
+    for (const DILocation *L = Own; L; L = L->getInlinedAt())
+      Subprograms.push_back(L->getScope()->getSubprogram());
+    if (Subprograms.empty())
+      Subprograms.push_back(F.getSubprogram());
+    const DISubprogram *SP = preferredFrame<DISubprogram>(Subprograms);
+    if (!SP)
+      SP = Subprograms.front(); // Nothing has a line: the innermost file.
+    if (SP) {
+      Line = SP->getLine();
+      File = SP->getFilename().str();
+      Function = functionName(SP, F, OrigName);
+    } else {
+      File = M.getSourceFileName();
+      Function = OrigName.str();
+    }
   }
   unsigned AccessBits = abiAccessBits(Kind);
   GlobalVariable *&GV = Sites[{File, Function, Line, Column, AccessBits, Size}];

@@ -210,6 +210,15 @@ static void site_text(FILE *m, const csan_host_site *s) {
     fputs("an unknown line", m);
 }
 
+/* The device site as FILE:LINE, or FILE:? where the debug info had no line
+ * for the access (as race reports print it). */
+static void device_line_text(FILE *m, const csan_memerr_who *w) {
+  if (w->device_line)
+    fprintf(m, "%s:%u", w->device_file, w->device_line);
+  else
+    fprintf(m, "%s:?", w->device_file);
+}
+
 /* Where the bad byte is relative to the allocation, in words. */
 static void where_text(FILE *m, const csan_memerr *e) {
   const csan_alloc_info *al = &e->alloc;
@@ -233,8 +242,10 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
     fprintf(m, "csan: ERROR: %s: %s of %llu bytes at 0x%llx by %s%s", kind_text(e->kind),
             e->write ? "write" : "read", (unsigned long long)e->size,
             (unsigned long long)e->addr, w->kernel ? "kernel " : "", what);
-  if (w->device_file)
-    fprintf(m, " at %s:%u", w->device_file, w->device_line);
+  if (w->device_file) {
+    fprintf(m, " at ");
+    device_line_text(m, w);
+  }
   fputc('\n', m);
   if (w->have_thread)
     fprintf(m, "  block (%u,%u,%u), thread (%u,%u,%u)\n", w->block[0], w->block[1], w->block[2],
@@ -264,9 +275,10 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
     fputs("  no allocation csan knows of is near it\n", m);
   }
   fprintf(m, "SUMMARY: csan: %s ", csan_memerr_kind_name(e->kind));
-  if (w->device_file)
-    fprintf(m, "%s:%u in %s\n", w->device_file, w->device_line, what);
-  else if (w->site.file) {
+  if (w->device_file) {
+    device_line_text(m, w);
+    fprintf(m, " in %s\n", what);
+  } else if (w->site.file) {
     site_text(m, &w->site);
     fprintf(m, " in %s\n", what);
   } else

@@ -82,10 +82,12 @@ void csan_report_summary_location(const csan_report_item *it, char *buf, size_t 
   } while (0)
   if (file) {
     APPEND("%s", file);
-    if (line)
+    if (!line)
+      APPEND(":?"); /* no line known: as the frame prints it */
+    else if (column)
+      APPEND(":%u:%u", line, column);
+    else
       APPEND(":%u", line);
-    if (line && column)
-      APPEND(":%u", column);
   }
   if (func)
     APPEND("%sin %s", file ? " " : "", func);

@@ -23,13 +23,18 @@
 #define FENCE "==================\n"
 #define STACK_INDENT "      "
 
+/* FILE:LINE:COL, or FILE:? for line 0: debug info that had no line for the
+ * code (the pass finds one wherever the module has it), said explicitly
+ * rather than printed as a bare file that reads like a complete place. */
 static void print_loc(FILE *out, const char *file, uint32_t line, uint32_t column) {
   fputs(file, out);
-  if (line) {
-    fprintf(out, ":%u", line);
-    if (column)
-      fprintf(out, ":%u", column);
+  if (!line) {
+    fputs(":?", out);
+    return;
   }
+  fprintf(out, ":%u", line);
+  if (column)
+    fprintf(out, ":%u", column);
 }
 
 /* A host call site as a one-frame stack: `#0 FUNC FILE:LINE:COL`. */
