@@ -2713,9 +2713,19 @@ FAKE_EXPORT cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphN
  * without edges, an empty graph, a node without dependencies); more room
  * than entries is fine. As documented, entries past the last one returned
  * are set to NULL and the count says how many were returned. (With less
- * room than entries the count stays the total, as before: not observed.) */
+ * room than entries the count stays the total, as before: not observed.)
+ * Edge data comes back as added; asking for edges without their data where
+ * one has some is cudaErrorLossyQuery (documented, not yet observed). */
 static int list_room_ok(const void *list, const size_t *n) {
   return !list || *n;
+}
+
+/* Edge data other than the default (a programmatic edge). The documented
+ * rule: a query that returns such an edge without asking for its data
+ * (edgeData NULL) is cudaErrorLossyQuery. A count-only query loses
+ * nothing. */
+static int edge_data_set(const cudaGraphEdgeData *d) {
+  return d->from_port || d->to_port || d->type;
 }
 
 FAKE_EXPORT cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n) {
@@ -2759,13 +2769,18 @@ FAKE_EXPORT cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from,
   for (size_t i = 0; i < fg->len; i++)
     for (size_t j = 0; j < fg->n[i]->ndeps; j++, k++)
       if (from && to && k < *n) {
+        if (!edges && edge_data_set(&fg->n[i]->depdata[j]))
+          return rt_fail(cudaErrorLossyQuery);
         from[k] = (cudaGraphNode_t)fg->n[i]->deps[j];
         to[k] = (cudaGraphNode_t)fg->n[i];
         if (edges)
           edges[k] = fg->n[i]->depdata[j];
       }
-  for (size_t i = k; from && to && i < *n; i++)
+  for (size_t i = k; from && to && i < *n; i++) {
     from[i] = to[i] = NULL;
+    if (edges)
+      memset(&edges[i], 0, sizeof edges[i]);
+  }
   *n = k;
   return cudaSuccess;
 }
@@ -2776,9 +2791,14 @@ FAKE_EXPORT cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaG
   fake_gnode *f = gnode_of(node);
   if (!f || !n || !list_room_ok(deps, n) || !list_room_ok(edges, n))
     return rt_fail(cudaErrorInvalidValue);
+  for (size_t i = 0; deps && i < *n && i < f->ndeps; i++)
+    if (!edges && edge_data_set(&f->depdata[i]))
+      return rt_fail(cudaErrorLossyQuery);
   for (size_t i = 0; deps && i < *n; i++) {
     deps[i] = i < f->ndeps ? (cudaGraphNode_t)f->deps[i] : NULL;
-    if (edges)
+    if (edges && i < f->ndeps)
+      edges[i] = f->depdata[i];
+    else if (edges)
       memset(&edges[i], 0, sizeof edges[i]);
   }
   *n = f->ndeps;
@@ -2796,14 +2816,19 @@ FAKE_EXPORT cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cud
     for (size_t j = 0; j < f->owner->n[i]->ndeps; j++)
       if (f->owner->n[i]->deps[j] == f) {
         if (out && k < *n) {
+          if (!edges && edge_data_set(&f->owner->n[i]->depdata[j]))
+            return rt_fail(cudaErrorLossyQuery);
           out[k] = (cudaGraphNode_t)f->owner->n[i];
           if (edges)
-            memset(&edges[k], 0, sizeof edges[k]);
+            edges[k] = f->owner->n[i]->depdata[j];
         }
         k++;
       }
-  for (size_t i = k; out && i < *n; i++)
+  for (size_t i = k; out && i < *n; i++) {
     out[i] = NULL;
+    if (edges)
+      memset(&edges[i], 0, sizeof edges[i]);
+  }
   *n = k;
   return cudaSuccess;
 }
@@ -3510,6 +3535,7 @@ FAKE_EXPORT const char *cudaGetErrorName(cudaError_t e) {
   case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
   case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
   case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
+  case cudaErrorLossyQuery: return "cudaErrorLossyQuery";
   case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
   case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
   case cudaErrorAssert: return "cudaErrorAssert";
