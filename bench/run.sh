@@ -47,15 +47,58 @@ field() { # field KEY TEXT -> value of KEY=value in the bench line
 }
 mib() { awk -v b="$1" 'BEGIN { if (b == "") print "-"; else printf "%.1f", b / 1048576 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
-# Seconds a run may take: BENCH_TIMEOUT, or less before the deadline.
+# Seconds a run may take: BENCH_TIMEOUT, or less before the deadline. With
+# a deadline, each of the runs still to come (two per benchmark left, this
+# one included: $1) gets an equal share of what is left, so one benchmark
+# that hangs cannot take the others' time (the first GPU run lost all but
+# one benchmark that way).
 run_limit() {
-  local t=$timeout_s
+  local t=$timeout_s runs_left=${1:-1}
   if [[ -n $deadline ]]; then
     local left=$(( deadline - $(date +%s) ))
-    (( left < t )) && t=$left
+    local share=$(( left / (runs_left > 0 ? runs_left : 1) ))
+    (( share < t )) && t=$share
   fi
   (( t < 1 )) && t=1
   echo "$t"
+}
+
+# stacks PID FILE: the host threads' stacks of a run that hangs and, with
+# cuda-gdb, the kernels running on the device and where their warps are,
+# so a timed-out row says where the time went. Best effort: nothing when no
+# debugger is there or it cannot attach.
+stacks() {
+  local dbg
+  dbg=$(command -v cuda-gdb || command -v gdb) || return 0
+  timeout 90 "$dbg" -batch -p "$1" -ex 'set pagination off' -ex 'info threads' \
+    -ex 'thread apply all bt 40' -ex 'info cuda kernels' -ex 'info cuda blocks' \
+    -ex 'info cuda warps' -ex 'bt 40' > "$2" 2>&1 || true
+}
+
+# run_capped LIMIT ERRFILE CMD...: CMD with its stderr in ERRFILE and at most
+# LIMIT seconds; its stdout is the caller's. Exit status 124 when it ran out
+# of time (then its stacks are in ERRFILE.stacks), else CMD's.
+run_capped() {
+  local limit=$1 err=$2 own=
+  shift 2
+  # In a process group of its own (setsid), so that what it started goes
+  # too and nothing holds the caller's pipe open.
+  command -v setsid > /dev/null && own=setsid
+  $own "$@" 2> "$err" &
+  local pid=$! tenths=0
+  while kill -0 "$pid" 2> /dev/null; do
+    if (( tenths >= limit * 10 )); then
+      stacks "$pid" "$err.stacks" >&2
+      kill -TERM -- "-$pid" "$pid" 2> /dev/null
+      sleep 2
+      kill -KILL -- "-$pid" "$pid" 2> /dev/null
+      wait "$pid" 2> /dev/null
+      return 124
+    fi
+    sleep 0.1
+    tenths=$((tenths + 1))
+  done
+  wait "$pid"
 }
 
 if [[ -z $logdir ]]; then
@@ -67,6 +110,10 @@ tsv=$logdir/rows.tsv
 : > "$tsv"
 failed=0
 log_slowdowns=()
+benches_left=0
+for plain in "$plain_dir"/*; do
+  [[ -x $plain && -f $plain ]] && benches_left=$((benches_left + 1))
+done
 for plain in "$plain_dir"/*; do
   [[ -x $plain && -f $plain ]] || continue
   name=$(basename "$plain")
@@ -79,10 +126,11 @@ for plain in "$plain_dir"/*; do
     continue
   fi
   echo "running $name ..." >&2
-  p_out=$(timeout "$(run_limit)" "$plain" 2> "$logdir/$name.plain.err")
+  p_out=$(run_capped "$(run_limit $((2 * benches_left)))" "$logdir/$name.plain.err" "$plain")
   p_rc=$?
   if [[ -x $inst ]]; then
-    c_out=$(CSAN_OPTIONS=verbosity=1 timeout "$(run_limit)" "$inst" 2> "$logdir/$name.csan.err")
+    c_out=$(CSAN_OPTIONS=verbosity=1 run_capped "$(run_limit $((2 * benches_left - 1)))" \
+      "$logdir/$name.csan.err" "$inst")
     c_rc=$?
   else
     c_out= c_rc=127
@@ -96,8 +144,12 @@ for plain in "$plain_dir"/*; do
   shadow=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\1/p' <<< "$shadow_line")
   tracked=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\2/p' <<< "$shadow_line")
   status=ok
+  benches_left=$((benches_left - 1))
   if [[ $p_rc -eq 124 || $c_rc -eq 124 ]]; then
     status="timed out (plain exit $p_rc, csan exit $c_rc)"
+    for f in "$logdir/$name".{plain,csan}.err.stacks; do
+      [[ -s $f ]] && status+="; stacks in $(basename "$f")"
+    done
   elif [[ $p_rc -ne 0 || $(field check "$p_out") != ok ]]; then
     status="plain failed (exit $p_rc)"
   elif [[ $c_rc -eq 66 ]]; then

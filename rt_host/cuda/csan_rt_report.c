@@ -400,6 +400,16 @@ static void print_usage(void) {
   csan_rt_shadow_usage(&shadow, &tracked);
   csan_log_printf("csan: shadow: %llu bytes for %llu tracked bytes\n",
                   (unsigned long long)shadow, (unsigned long long)tracked);
+  /* Escalations cost a global compare-and-swap each way (csan_shadow.h,
+   * pool): their number says whether a slow run is the pool's. The free
+   * list's counter counts its pops and pushes (mod 2^32). */
+  csan_pool p;
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY && csan_g.pool &&
+      csan_rt_read_device(&p, csan_g.pool, sizeof p))
+    csan_log_printf("csan: escalation pool: %u of %u blocks handed out, %u free-list "
+                    "operations, %u escalations found no block\n",
+                    p.next_free > 1 ? p.next_free - 1 : 0, p.capacity > 0 ? p.capacity - 1 : 0,
+                    (uint32_t)(p.free_head >> 32), p.exhausted);
 }
 
 int csan_rt_finish(void) {

@@ -15,6 +15,7 @@
 
 // ALL:      end
 // ALL-NEXT: csan: shadow: {{[0-9]+}} bytes for 128 tracked bytes
+// ALL-NEXT: csan: escalation pool:
 // ALL-NEXT: csan: suppressed 2 data race(s)
 // ALL-NEXT: csan: suppressed 1 race(s) by kernel:consume* ({{.*}}:1)
 // ALL-NEXT: csan: suppressed 1 race(s) by race:*main* ({{.*}}:2)

@@ -62,5 +62,6 @@ int main(void) {
 // CHECK-DAG:    Previous free by an unknown operation on slot 0:
 // CHECK:      end
 // CHECK-NEXT: csan: shadow:
+// CHECK-NEXT: csan: escalation pool:
 // CHECK-NEXT: csan: WARNING: the checking of 2 stream(s) was cut (see the warnings above)
 // CHECK-NEXT: csan: reported 3 data race(s)
