@@ -1119,6 +1119,11 @@ FAKE_EXPORT cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttr
   return cudaSuccess;
 }
 
+/* More threads in a block than any device runs (1024). */
+static int block_too_large(const unsigned block[3]) {
+  return (uint64_t)block[0] * block[1] * block[2] > 1024;
+}
+
 /* Whether function f can run a launch of this shape. */
 static CUresult launch_fits(const fake_func *f, const unsigned block[3], size_t shmem) {
   size_t threads = (size_t)block[0] * block[1] * block[2];
@@ -1464,6 +1469,13 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   if (!cfg->gridDimX || !cfg->gridDimY || !cfg->gridDimZ || !cfg->blockDimX ||
       !cfg->blockDimY || !cfg->blockDimZ)
     return CUDA_ERROR_INVALID_VALUE;
+  /* More than 1024 threads per block (csan's own kernels included):
+   * CUDA_ERROR_INVALID_VALUE, and the runtime's last error stays
+   * cudaSuccess (cuLaunchKernelEx with blockDimX 2048 on an H200, CUDA
+   * 13.0). At most 1024 but more than the function allows stays
+   * CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES (launch_fits). */
+  if (block_too_large((const unsigned[3]){cfg->blockDimX, cfg->blockDimY, cfg->blockDimZ}))
+    return CUDA_ERROR_INVALID_VALUE;
   fake_stream *fs = stream_of((cudaStream_t)cfg->hStream);
   if (fs && fs->capturing && ff->kind >= FN_RK_ACCESS)
     fake_fatal("csan launched its own kernel into a stream being captured");
@@ -1523,13 +1535,18 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
 
 /* CUDA's limits on any launch's shape: every dimension at least 1, at
  * most 1024 threads per block, block.z at most 64, grid.y and grid.z at most
- * 65535 (cudaErrorInvalidConfiguration otherwise). */
-static int launch_config_ok(const unsigned grid[3], const unsigned block[3]) {
+ * 65535. More than 1024 threads is cudaErrorInvalidValue: so the runtime
+ * answered <<<1, 2048>>>, cudaLaunchKernel and cudaGetLastError on an H200
+ * with CUDA 13.0 (not cudaErrorInvalidConfiguration, which the other
+ * limits give here: their real answer was not observed). */
+static cudaError_t launch_config_check(const unsigned grid[3], const unsigned block[3]) {
   if (!grid[0] || !grid[1] || !grid[2] || !block[0] || !block[1] || !block[2])
-    return 0;
-  if ((uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64)
-    return 0;
-  return grid[1] <= 65535 && grid[2] <= 65535;
+    return cudaErrorInvalidConfiguration;
+  if (block_too_large(block))
+    return cudaErrorInvalidValue;
+  if (block[2] > 64 || grid[1] > 65535 || grid[2] > 65535)
+    return cudaErrorInvalidConfiguration;
+  return cudaSuccess;
 }
 
 static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size_t shmem,
@@ -1541,8 +1558,9 @@ static cudaError_t rt_launch(const void *func, dim3 g, dim3 b, void **args, size
   if (!stream_ok(s) || stream_ctx(s) != tl_ctx)
     return rt_fail(cudaErrorInvalidResourceHandle);
   unsigned grid[3] = {g.x, g.y, g.z}, block[3] = {b.x, b.y, b.z};
-  if (!launch_config_ok(grid, block))
-    return rt_fail(cudaErrorInvalidConfiguration);
+  cudaError_t shape = launch_config_check(grid, block);
+  if (shape != cudaSuccess)
+    return rt_fail(shape);
   const fake_func *f = &k->k[cur_device()];
   switch (launch_fits(f, block, shmem)) {
   case CUDA_SUCCESS: break;
@@ -2687,15 +2705,56 @@ FAKE_EXPORT cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphN
   return cudaSuccess;
 }
 
+/* The graph list queries (cudaGraphGetNodes, GetRootNodes, GetEdges,
+ * NodeGetDependencies, NodeGetDependentNodes) answer as CUDA 13.0 did on an
+ * H200 (a probe, csan's first GPU run): NULL lists ask for the count only
+ * and succeed, also where it is 0; a list with room for 0 entries is
+ * cudaErrorInvalidValue, also where there is nothing to return (a graph
+ * without edges, an empty graph, a node without dependencies); more room
+ * than entries is fine. As documented, entries past the last one returned
+ * are set to NULL and the count says how many were returned. (With less
+ * room than entries the count stays the total, as before: not observed.)
+ * Edge data comes back as added; asking for edges without their data where
+ * one has some is cudaErrorLossyQuery (documented, not yet observed). */
+static int list_room_ok(const void *list, const size_t *n) {
+  return !list || *n;
+}
+
+/* Edge data other than the default (a programmatic edge). The documented
+ * rule: a query that returns such an edge without asking for its data
+ * (edgeData NULL) is cudaErrorLossyQuery. A count-only query loses
+ * nothing. */
+static int edge_data_set(const cudaGraphEdgeData *d) {
+  return d->from_port || d->to_port || d->type;
+}
+
 FAKE_EXPORT cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n) {
   RT_ENTER("cudaGraphGetNodes");
   fake_graph *fg = graph_of(g);
-  if (!fg || !n)
+  if (!fg || !n || !list_room_ok(nodes, n))
     return rt_fail(cudaErrorInvalidValue);
-  if (nodes)
-    for (size_t i = 0; i < *n && i < fg->len; i++)
-      nodes[i] = (cudaGraphNode_t)fg->n[i];
+  for (size_t i = 0; nodes && i < *n; i++)
+    nodes[i] = i < fg->len ? (cudaGraphNode_t)fg->n[i] : NULL;
   *n = fg->len;
+  return cudaSuccess;
+}
+
+/* The nodes without dependencies, in the order they were added. */
+FAKE_EXPORT cudaError_t cudaGraphGetRootNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *n) {
+  RT_ENTER("cudaGraphGetRootNodes");
+  fake_graph *fg = graph_of(g);
+  if (!fg || !n || !list_room_ok(nodes, n))
+    return rt_fail(cudaErrorInvalidValue);
+  size_t k = 0;
+  for (size_t i = 0; i < fg->len; i++)
+    if (!fg->n[i]->ndeps) {
+      if (nodes && k < *n)
+        nodes[k] = (cudaGraphNode_t)fg->n[i];
+      k++;
+    }
+  for (size_t i = k; nodes && i < *n; i++)
+    nodes[i] = NULL;
+  *n = k;
   return cudaSuccess;
 }
 
@@ -2704,17 +2763,24 @@ FAKE_EXPORT cudaError_t cudaGraphGetEdges(cudaGraph_t g, cudaGraphNode_t *from,
                                           size_t *n) {
   RT_ENTER("cudaGraphGetEdges");
   fake_graph *fg = graph_of(g);
-  if (!fg || !n)
+  if (!fg || !n || !list_room_ok(from, n) || !list_room_ok(to, n) || !list_room_ok(edges, n))
     return rt_fail(cudaErrorInvalidValue);
   size_t k = 0;
   for (size_t i = 0; i < fg->len; i++)
     for (size_t j = 0; j < fg->n[i]->ndeps; j++, k++)
       if (from && to && k < *n) {
+        if (!edges && edge_data_set(&fg->n[i]->depdata[j]))
+          return rt_fail(cudaErrorLossyQuery);
         from[k] = (cudaGraphNode_t)fg->n[i]->deps[j];
         to[k] = (cudaGraphNode_t)fg->n[i];
         if (edges)
           edges[k] = fg->n[i]->depdata[j];
       }
+  for (size_t i = k; from && to && i < *n; i++) {
+    from[i] = to[i] = NULL;
+    if (edges)
+      memset(&edges[i], 0, sizeof edges[i]);
+  }
   *n = k;
   return cudaSuccess;
 }
@@ -2723,11 +2789,16 @@ FAKE_EXPORT cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaG
                                                      cudaGraphEdgeData *edges, size_t *n) {
   RT_ENTER("cudaGraphNodeGetDependencies");
   fake_gnode *f = gnode_of(node);
-  if (!f || !n)
+  if (!f || !n || !list_room_ok(deps, n) || !list_room_ok(edges, n))
     return rt_fail(cudaErrorInvalidValue);
-  for (size_t i = 0; deps && i < *n && i < f->ndeps; i++) {
-    deps[i] = (cudaGraphNode_t)f->deps[i];
-    if (edges)
+  for (size_t i = 0; deps && i < *n && i < f->ndeps; i++)
+    if (!edges && edge_data_set(&f->depdata[i]))
+      return rt_fail(cudaErrorLossyQuery);
+  for (size_t i = 0; deps && i < *n; i++) {
+    deps[i] = i < f->ndeps ? (cudaGraphNode_t)f->deps[i] : NULL;
+    if (edges && i < f->ndeps)
+      edges[i] = f->depdata[i];
+    else if (edges)
       memset(&edges[i], 0, sizeof edges[i]);
   }
   *n = f->ndeps;
@@ -2738,19 +2809,26 @@ FAKE_EXPORT cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cud
                                                        cudaGraphEdgeData *edges, size_t *n) {
   RT_ENTER("cudaGraphNodeGetDependentNodes");
   fake_gnode *f = gnode_of(node);
-  if (!f || !n)
+  if (!f || !n || !list_room_ok(out, n) || !list_room_ok(edges, n))
     return rt_fail(cudaErrorInvalidValue);
   size_t k = 0;
   for (size_t i = 0; i < f->owner->len; i++)
     for (size_t j = 0; j < f->owner->n[i]->ndeps; j++)
       if (f->owner->n[i]->deps[j] == f) {
         if (out && k < *n) {
+          if (!edges && edge_data_set(&f->owner->n[i]->depdata[j]))
+            return rt_fail(cudaErrorLossyQuery);
           out[k] = (cudaGraphNode_t)f->owner->n[i];
           if (edges)
-            memset(&edges[k], 0, sizeof edges[k]);
+            edges[k] = f->owner->n[i]->depdata[j];
         }
         k++;
       }
+  for (size_t i = k; out && i < *n; i++) {
+    out[i] = NULL;
+    if (edges)
+      memset(&edges[i], 0, sizeof edges[i]);
+  }
   *n = k;
   return cudaSuccess;
 }
@@ -3457,6 +3535,7 @@ FAKE_EXPORT const char *cudaGetErrorName(cudaError_t e) {
   case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
   case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
   case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
+  case cudaErrorLossyQuery: return "cudaErrorLossyQuery";
   case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
   case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
   case cudaErrorAssert: return "cudaErrorAssert";
