@@ -144,8 +144,23 @@ static bool list_deps(cudaGraphNode_t x, bool dependents, node_list *l) {
       cudaSuccess)
     return false;
   l->v = calloc(l->n ? l->n : 1, sizeof *l->v);
-  return l->v && (!l->n || (dependents ? NODE_GET_DEPENDENTS(x, l->v, &l->n)
-                                       : NODE_GET_DEPS(x, l->v, &l->n)) == cudaSuccess);
+  if (!l->v)
+    return false;
+  if (!l->n)
+    return true;
+#if CUDART_VERSION >= 13000
+  /* With the edges' data: a query without it fails on a programmatic (PDL)
+   * edge (cudaErrorLossyQuery). The data is not kept: such an edge is
+   * copied as a full dependency, as read_graph checks it (and says so). */
+  cudaGraphEdgeData *ed = calloc(l->n, sizeof *ed);
+  bool ok = ed && (dependents ? cudaGraphNodeGetDependentNodes(x, l->v, ed, &l->n)
+                              : cudaGraphNodeGetDependencies(x, l->v, ed, &l->n)) == cudaSuccess;
+  free(ed);
+  return ok;
+#else
+  return (dependents ? NODE_GET_DEPENDENTS(x, l->v, &l->n) : NODE_GET_DEPS(x, l->v, &l->n)) ==
+         cudaSuccess;
+#endif
 }
 
 /* Replaces child node c of csan's copy (the program's child node orig) by
