@@ -1119,6 +1119,43 @@ FAKE_EXPORT cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttr
   return cudaSuccess;
 }
 
+/* What CUB and Thrust ask before they launch (their kernels are the
+ * program's, registered like any other): the function's attributes as the
+ * fake keeps them, registers and sizes as a small kernel has them. */
+FAKE_EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) {
+  RT_ENTER("cudaFuncGetAttributes");
+  fake_kernel *k = kernel_by_stub(func);
+  if (!k)
+    return rt_fail(cudaErrorInvalidDeviceFunction);
+  if (!attr)
+    return rt_fail(cudaErrorInvalidValue);
+  const fake_func *f = &k->k[cur_device()];
+  memset(attr, 0, sizeof *attr);
+  attr->maxThreadsPerBlock = f->attr[CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK];
+  attr->maxDynamicSharedSizeBytes = f->attr[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES];
+  attr->preferredShmemCarveout = f->attr[CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT];
+  attr->numRegs = 32;
+  attr->ptxVersion = 90;
+  attr->binaryVersion = 90;
+  return cudaSuccess;
+}
+
+/* Blocks of blockSize threads per multiprocessor: 2048 threads, at most
+ * 32 blocks (an sm_90 without register or shared-memory limits). */
+FAKE_EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize, unsigned flags) {
+  RT_ENTER("cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags");
+  (void)dynamicSMemSize;
+  (void)flags;
+  if (!kernel_by_stub(func))
+    return rt_fail(cudaErrorInvalidDeviceFunction);
+  if (!numBlocks || blockSize <= 0 || blockSize > 1024)
+    return rt_fail(cudaErrorInvalidValue);
+  int n = 2048 / blockSize;
+  *numBlocks = n > 32 ? 32 : n;
+  return cudaSuccess;
+}
+
 /* More threads in a block than any device runs (1024). */
 static int block_too_large(const unsigned block[3]) {
   return (uint64_t)block[0] * block[1] * block[2] > 1024;
