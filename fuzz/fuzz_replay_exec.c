@@ -33,7 +33,7 @@ static void real_run(const rp_program *prog, rp_world *w) {
   }
   csan_shadow_pool_stats ps;
   csan_shadow_cpu_pool_stats(w->shadow, &ps);
-  csan_report_notes notes = {w->not_recorded, ps.exhausted};
+  csan_report_notes notes = {.not_recorded = w->not_recorded, .pool_exhausted = ps.exhausted};
   csan_report_finish(w->reporter, 0, &notes);
 }
 
