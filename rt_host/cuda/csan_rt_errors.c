@@ -463,12 +463,16 @@ static bool memerr_record(const csan_memerr_record *r) {
   }
   if (r->hint == CSAN_MEMERR_HINT_NO_PAGE && cuda_knows(r->addr)) {
     /* Not csan's to judge: counted, and named once per site. */
-    if (g_unseen_sites++ < 10)
-      csan_log_printf("csan: WARNING: kernel %s at %s:%u accessed %#llx, memory csan did not "
+    if (g_unseen_sites++ < 10) {
+      char line[16] = "?"; /* line 0: the debug info had none (as reports print it) */
+      if (who.device_line)
+        snprintf(line, sizeof line, "%u", who.device_line);
+      csan_log_printf("csan: WARNING: kernel %s at %s:%s accessed %#llx, memory csan did not "
                       "see allocated (by code csan does not instrument): not checked\n",
                       who.what ? csan_demangle(who.what) : "(unknown)",
-                      who.device_file ? who.device_file : "(unknown)", who.device_line,
+                      who.device_file ? who.device_file : "(unknown)", line,
                       (unsigned long long)r->addr);
+    }
     return false;
   }
   who.have_thread = true;
