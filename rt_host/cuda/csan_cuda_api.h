@@ -393,6 +393,17 @@ cudaError_t __csan_cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaG
 cudaError_t __csan_cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                          const cudaGraphNode_t *pDependencies,
                                          size_t numDependencies, CSAN_SITE_PARAM);
+#if CUDART_VERSION >= 13000
+cudaError_t __csan_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                    const cudaGraphNode_t *pDependencies,
+                                    const cudaGraphEdgeData *dependencyData,
+                                    size_t numDependencies, struct cudaGraphNodeParams *nodeParams,
+                                    CSAN_SITE_PARAM);
+#else
+cudaError_t __csan_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                    struct cudaGraphNodeParams *nodeParams, CSAN_SITE_PARAM);
+#endif
 cudaError_t __csan_cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                const cudaGraphNode_t *pDependencies,
                                                size_t numDependencies, cudaEvent_t event,

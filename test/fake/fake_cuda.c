@@ -2742,6 +2742,47 @@ FAKE_EXPORT cudaError_t cudaGraphAddDependencies(cudaGraph_t g, const cudaGraphN
   return cudaSuccess;
 }
 
+/* The generic add (CUDA 12.2+; CUDA 13 with edge data): the kinds the
+ * fake has, through their own adds; edges with data are added after the
+ * node (as cudaGraphAddDependencies keeps it). Other kinds: not supported. */
+FAKE_EXPORT cudaError_t cudaGraphAddNode(cudaGraphNode_t *node, cudaGraph_t g,
+                                         const cudaGraphNode_t *deps,
+                                         const cudaGraphEdgeData *data, size_t n,
+                                         struct cudaGraphNodeParams *p) {
+  if (!p)
+    return rt_fail(cudaErrorInvalidValue);
+  const struct cudaGraphNodeParams *q = p;
+  const cudaGraphNode_t *d = data ? NULL : deps;
+  size_t nd = data ? 0 : n;
+  cudaError_t e;
+  switch (q->type) {
+  case cudaGraphNodeTypeKernel: {
+    struct cudaKernelNodeParams k = {q->kernel.func, q->kernel.gridDim, q->kernel.blockDim,
+                                     q->kernel.sharedMemBytes, q->kernel.kernelParams,
+                                     q->kernel.extra};
+    e = cudaGraphAddKernelNode(node, g, d, nd, &k);
+    break;
+  }
+  case cudaGraphNodeTypeMemcpy:
+    e = cudaGraphAddMemcpyNode(node, g, d, nd, &q->memcpy.copyParams);
+    break;
+  case cudaGraphNodeTypeMemset: {
+    struct cudaMemsetParams m = {q->memset.dst, q->memset.pitch, q->memset.value,
+                                 q->memset.elementSize, q->memset.width, q->memset.height};
+    e = cudaGraphAddMemsetNode(node, g, d, nd, &m);
+    break;
+  }
+  case cudaGraphNodeTypeEmpty:
+    e = cudaGraphAddEmptyNode(node, g, d, nd);
+    break;
+  default:
+    return rt_fail(cudaErrorNotSupported);
+  }
+  for (size_t i = 0; e == cudaSuccess && data && i < n; i++)
+    e = cudaGraphAddDependencies(g, &deps[i], node, &data[i], 1);
+  return e;
+}
+
 /* The graph list queries (cudaGraphGetNodes, GetRootNodes, GetEdges,
  * NodeGetDependencies, NodeGetDependentNodes) answer as CUDA 13.0 did on an
  * H200 (a probe, csan's first GPU run): NULL lists ask for the count only

@@ -1140,6 +1140,32 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddChildGraphNode(
       pGraphNode, site, __builtin_return_address(0));
 }
 
+/* The generic add (any kind, from its parameters): named like the others. */
+#if CUDART_VERSION >= 13000
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                const cudaGraphNode_t *pDependencies,
+                                                const cudaGraphEdgeData *dependencyData,
+                                                size_t numDependencies,
+                                                struct cudaGraphNodeParams *nodeParams,
+                                                const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(cudaGraphAddNode(pGraphNode, graph, pDependencies, dependencyData,
+                                     numDependencies, nodeParams),
+                    pGraphNode, site, __builtin_return_address(0));
+}
+#else
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                const cudaGraphNode_t *pDependencies,
+                                                size_t numDependencies,
+                                                struct cudaGraphNodeParams *nodeParams,
+                                                const csan_host_site *site) {
+  csan_rt_capture_settle();
+  return node_added(
+      cudaGraphAddNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams),
+      pGraphNode, site, __builtin_return_address(0));
+}
+#endif
+
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                      const cudaGraphNode_t *pDependencies,
                                                      size_t numDependencies,

@@ -70,4 +70,4 @@ int main(int argc, char **argv) {
 }
 
 
-// CHECK: 117 of 117 wrappers defined
+// CHECK: 118 of 118 wrappers defined
