@@ -121,7 +121,7 @@ for plain in "$plain_dir"/*; do
   if [[ -n $deadline && $(date +%s) -ge $deadline ]]; then
     status="not run (time budget)"
     failed=1
-    rows+=("| $name | - | - | - | - | - | - | - | - | - | - | $status |")
+    rows+=("| $name | - | - | - | - | - | - | - | - | - | - | - | $status |")
     printf '%s\t\t\t\t\t\t\t\t%s\t\t\n' "$name" "$status" >> "$tsv"
     continue
   fi
@@ -143,6 +143,10 @@ for plain in "$plain_dir"/*; do
   shadow_line=$(grep -m1 '^csan: shadow:' "$logdir/$name.csan.err" || true)
   shadow=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\1/p' <<< "$shadow_line")
   tracked=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\2/p' <<< "$shadow_line")
+  # Escalations, each a global compare-and-swap on the pool's free list
+  # (csan_shadow.h): many of them say where a slow run's time went.
+  pool_ops=$(sed -n 's/^csan: escalation pool: [0-9]* of [0-9]* blocks handed out, \([0-9]*\) free-list operations.*/\1/p' \
+    "$logdir/$name.csan.err" | head -n 1)
   status=ok
   benches_left=$((benches_left - 1))
   if [[ $p_rc -eq 124 || $c_rc -eq 124 ]]; then
@@ -160,16 +164,16 @@ for plain in "$plain_dir"/*; do
   [[ $status == ok ]] || failed=1
   slow=$(ratio "$c_ms" "$p_ms")
   [[ $status == ok && $slow != - ]] && log_slowdowns+=("$slow")
-  rows+=("| $name | ${p_ms:--} | ${c_ms:--} | $slow | ${p_wall:--} | ${c_wall:--} | $(ratio "$c_wall" "$p_wall") | $(mib "$app") | $(mib "$shadow") | $(ratio "$shadow" "$app") | $(mib "$tracked") | $status |")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$p_ms" "$c_ms" "$p_wall" "$c_wall" \
-    "$app" "$shadow" "$tracked" "$status" "$p_rc" "$c_rc" >> "$tsv"
+  rows+=("| $name | ${p_ms:--} | ${c_ms:--} | $slow | ${p_wall:--} | ${c_wall:--} | $(ratio "$c_wall" "$p_wall") | $(mib "$app") | $(mib "$shadow") | $(ratio "$shadow" "$app") | $(mib "$tracked") | ${pool_ops:--} | $status |")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$p_ms" "$c_ms" "$p_wall" "$c_wall" \
+    "$app" "$shadow" "$tracked" "$status" "$p_rc" "$c_rc" "$pool_ops" >> "$tsv"
 done
 
 geo=$(printf '%s\n' "${log_slowdowns[@]}" | awk '$1 > 0 { s += log($1); n++ } END { if (n) printf "%.2f", exp(s / n); else print "-" }')
 device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1)
 {
-  echo "| benchmark | plain ms | csan ms | slowdown | plain wall ms | csan wall ms | wall slowdown | app MiB | shadow MiB | shadow/app | tracked MiB | status |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+  echo "| benchmark | plain ms | csan ms | slowdown | plain wall ms | csan wall ms | wall slowdown | app MiB | shadow MiB | shadow/app | tracked MiB | pool ops | status |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
   printf '%s\n' "${rows[@]}"
   echo
   echo "geometric mean slowdown (GPU time, benchmarks with status ok): $geo"
@@ -184,10 +188,11 @@ num = lambda v: float(v) if v not in ("", "-") else None
 rows = []
 for line in open(tsv):
     f = line.rstrip("\n").split("\t")
-    f += [""] * (11 - len(f))
+    f += [""] * (12 - len(f))
     r = {"name": f[0], "plain_ms": num(f[1]), "csan_ms": num(f[2]), "plain_wall_ms": num(f[3]),
          "csan_wall_ms": num(f[4]), "app_bytes": num(f[5]), "shadow_bytes": num(f[6]),
-         "tracked_bytes": num(f[7]), "status": f[8], "plain_exit": f[9], "csan_exit": f[10]}
+         "tracked_bytes": num(f[7]), "status": f[8], "plain_exit": f[9], "csan_exit": f[10],
+         "pool_ops": num(f[11])}
     ratio = lambda a, b: round(a / b, 3) if a is not None and b else None
     r["slowdown"] = ratio(r["csan_ms"], r["plain_ms"])
     r["wall_slowdown"] = ratio(r["csan_wall_ms"], r["plain_wall_ms"])
