@@ -390,6 +390,18 @@ cudaError_t __csan_cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaG
                                               const cudaGraphNode_t *pDependencies,
                                               size_t numDependencies, cudaGraph_t childGraph,
                                               CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                  const cudaGraphNode_t *pDependencies,
+                                                  size_t numDependencies, const void *symbol,
+                                                  const void *src, size_t count, size_t offset,
+                                                  enum cudaMemcpyKind kind, CSAN_SITE_PARAM);
+cudaError_t __csan_cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *pGraphNode,
+                                                    cudaGraph_t graph,
+                                                    const cudaGraphNode_t *pDependencies,
+                                                    size_t numDependencies, void *dst,
+                                                    const void *symbol, size_t count,
+                                                    size_t offset, enum cudaMemcpyKind kind,
+                                                    CSAN_SITE_PARAM);
 cudaError_t __csan_cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                          const cudaGraphNode_t *pDependencies,
                                          size_t numDependencies, CSAN_SITE_PARAM);

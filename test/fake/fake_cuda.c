@@ -2627,6 +2627,33 @@ FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *node, cudaGraph_
   return cudaSuccess;
 }
 
+/* Copy nodes to and from a __device__ variable: 1D copies of its bytes. */
+static char *symbol_dev(const void *host, size_t *size);
+
+FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *node, cudaGraph_t g,
+                                                       const cudaGraphNode_t *deps, size_t n,
+                                                       const void *symbol, const void *src,
+                                                       size_t count, size_t offset,
+                                                       enum cudaMemcpyKind kind) {
+  size_t size = 0;
+  char *d = symbol_dev(symbol, &size);
+  if (!d || offset + count > size)
+    return rt_fail(cudaErrorInvalidSymbol);
+  return cudaGraphAddMemcpyNode1D(node, g, deps, n, d + offset, src, count, kind);
+}
+
+FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *node, cudaGraph_t g,
+                                                         const cudaGraphNode_t *deps, size_t n,
+                                                         void *dst, const void *symbol,
+                                                         size_t count, size_t offset,
+                                                         enum cudaMemcpyKind kind) {
+  size_t size = 0;
+  char *d = symbol_dev(symbol, &size);
+  if (!d || offset + count > size)
+    return rt_fail(cudaErrorInvalidSymbol);
+  return cudaGraphAddMemcpyNode1D(node, g, deps, n, dst, d + offset, count, kind);
+}
+
 FAKE_EXPORT cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *node, cudaGraph_t g,
                                                const cudaGraphNode_t *deps, size_t n,
                                                const struct cudaMemsetParams *p) {

@@ -61,6 +61,7 @@
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
 #include "csan_rt_twins.h"
+#include "csan_rt_vars.h"
 #include "csan_rt_xfer.h"
 #include "csan_unchecked.h"
 
@@ -1138,6 +1139,34 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddChildGraphNode(
   return node_added(
       cudaGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph),
       pGraphNode, site, __builtin_return_address(0));
+}
+
+/* Copy nodes to and from a __device__ variable: its address is resolved
+ * first (csan_rt_vars_resolve), so the node's range check finds it tracked. */
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNodeToSymbol(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, const void *symbol, const void *src, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  if (csan_rt_active())
+    csan_rt_vars_resolve();
+  return node_added(cudaGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies,
+                                                   numDependencies, symbol, src, count, offset,
+                                                   kind),
+                    pGraphNode, site, __builtin_return_address(0));
+}
+
+CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNodeFromSymbol(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
+    size_t numDependencies, void *dst, const void *symbol, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, const csan_host_site *site) {
+  csan_rt_capture_settle();
+  if (csan_rt_active())
+    csan_rt_vars_resolve();
+  return node_added(cudaGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies,
+                                                     numDependencies, dst, symbol, count, offset,
+                                                     kind),
+                    pGraphNode, site, __builtin_return_address(0));
 }
 
 /* The generic add (any kind, from its parameters): named like the others. */

@@ -70,4 +70,4 @@ int main(int argc, char **argv) {
 }
 
 
-// CHECK: 118 of 118 wrappers defined
+// CHECK: 120 of 120 wrappers defined
