@@ -425,22 +425,49 @@ static cudaGraphNode_t cmap_get(const graph_rec *r, cudaGraphNode_t from) {
 /* Reads graph src (top: the instantiated one, with csan's copy) into g:
  * node i of cudaGraphGetNodes is node i of g. A child graph's nodes that
  * csan did not see made take `parent`, the child node's origin. */
+/* A graph's nodes and edges, as CUDA lists them (read_graph, find_unjoined). */
+typedef struct graph_lists {
+  cudaGraphNode_t *nodes, *from, *to;
+  cudaGraphEdgeData *data; /* a query without it fails on edges that have some (PDL) */
+  size_t n, ne;
+} graph_lists;
+
+static void graph_lists_free(graph_lists *l) {
+  free(l->nodes);
+  free(l->from);
+  free(l->to);
+  free(l->data);
+}
+
+/* False (nothing to free) when CUDA would not list them. No second query
+ * for an empty list: the driver rejects a list of length 0
+ * (cudaErrorInvalidValue; seen on the GPU, CUDA 13.0). */
+static bool graph_lists_read(cudaGraph_t g, graph_lists *l) {
+  memset(l, 0, sizeof *l);
+  if (cudaGraphGetNodes(g, NULL, &l->n) != cudaSuccess ||
+      GRAPH_GET_EDGES(g, NULL, NULL, NULL, &l->ne) != cudaSuccess)
+    return false;
+  l->nodes = calloc(l->n ? l->n : 1, sizeof *l->nodes);
+  l->from = calloc(l->ne ? l->ne : 1, sizeof *l->from);
+  l->to = calloc(l->ne ? l->ne : 1, sizeof *l->to);
+  l->data = calloc(l->ne ? l->ne : 1, sizeof *l->data);
+  bool ok = l->nodes && l->from && l->to && l->data &&
+            (!l->n || cudaGraphGetNodes(g, l->nodes, &l->n) == cudaSuccess) &&
+            (!l->ne || GRAPH_GET_EDGES(g, l->from, l->to, l->data, &l->ne) == cudaSuccess);
+  if (!ok)
+    graph_lists_free(l);
+  return ok;
+}
+
 static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
                        const gnode_info *parent) {
-  size_t n = 0, ne = 0;
-  if (cudaGraphGetNodes(src, NULL, &n) != cudaSuccess ||
-      GRAPH_GET_EDGES(src, NULL, NULL, NULL, &ne) != cudaSuccess)
+  graph_lists lists;
+  if (!graph_lists_read(src, &lists))
     return false;
-  cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
-  cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
-  cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
-  /* Edge data: a query without it fails on edges that have some (PDL). */
-  cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
-  /* No second query for an empty list: the driver rejects a list of
-   * length 0 (cudaErrorInvalidValue; seen on the GPU, CUDA 13.0). */
-  bool ok = nodes && from && to && data &&
-            (!n || cudaGraphGetNodes(src, nodes, &n) == cudaSuccess) &&
-            (!ne || GRAPH_GET_EDGES(src, from, to, data, &ne) == cudaSuccess);
+  cudaGraphNode_t *nodes = lists.nodes, *from = lists.from, *to = lists.to;
+  cudaGraphEdgeData *data = lists.data;
+  size_t n = lists.n, ne = lists.ne;
+  bool ok = true;
   for (size_t i = 0; ok && i < n; i++) {
     if (r->n == r->cap) {
       size_t cap = r->cap ? 2 * r->cap : 16;
@@ -562,10 +589,7 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
                 "cudaGridDependencySynchronize is not checked against the upstream kernel",
                 &r->site);
   }
-  free(nodes);
-  free(from);
-  free(to);
-  free(data);
+  graph_lists_free(&lists);
   return ok;
 }
 
@@ -1344,45 +1368,36 @@ static void find_unjoined(cudaStream_t s, bool pt, unjoined *u) {
   unsigned long long id = 0;
   cudaGraph_t g = NULL;
   const cudaGraphNode_t *deps = NULL;
-  size_t nd = 0, n = 0, ne = 0;
+  size_t nd = 0;
 #if CUDART_VERSION >= 13000
   cudaError_t e = cudaStreamGetCaptureInfo((cudaStream_t)cs, &st, &id, &g, &deps, NULL, &nd);
 #else
   cudaError_t e = cudaStreamGetCaptureInfo_v2((cudaStream_t)cs, &st, &id, &g, &deps, &nd);
 #endif
-  if (e != cudaSuccess || st != cudaStreamCaptureStatusActive || !g ||
-      cudaGraphGetNodes(g, NULL, &n) != cudaSuccess ||
-      GRAPH_GET_EDGES(g, NULL, NULL, NULL, &ne) != cudaSuccess)
+  graph_lists l;
+  if (e != cudaSuccess || st != cudaStreamCaptureStatusActive || !g || !graph_lists_read(g, &l))
     return;
-  cudaGraphNode_t *nodes = calloc(n ? n : 1, sizeof *nodes);
-  cudaGraphNode_t *from = calloc(ne ? ne : 1, sizeof *from);
-  cudaGraphNode_t *to = calloc(ne ? ne : 1, sizeof *to);
-  cudaGraphEdgeData *data = calloc(ne ? ne : 1, sizeof *data);
-  if (nodes && from && to && data && (!n || cudaGraphGetNodes(g, nodes, &n) == cudaSuccess) &&
-      (!ne || GRAPH_GET_EDGES(g, from, to, data, &ne) == cudaSuccess)) {
-    for (size_t i = 0; i < n && !u->found; i++) {
-      bool joined = false;
-      for (size_t k = 0; k < ne && !joined; k++)
-        joined = from[k] == nodes[i];
-      for (size_t k = 0; k < nd && !joined; k++)
-        joined = deps[k] == nodes[i];
-      csan_rt_node_origin o;
-      bool known = csan_rt_node_origin_get(nodes[i], &o);
-      /* The origin's own work may be left out (cudaStreamSetCaptureDependencies):
-       * a fork's work is the error. */
-      if (joined || (known && o.stream == cs))
-        continue;
-      u->found = true;
-      u->have_work = known;
-      u->work = o;
-      u->have_fork = u->have_work && u->work.stream &&
-                     csan_rt_capture_fork_get(u->work.stream, id, &u->fork);
-    }
+  const cudaGraphNode_t *nodes = l.nodes, *from = l.from;
+  size_t n = l.n, ne = l.ne;
+  for (size_t i = 0; i < n && !u->found; i++) {
+    bool joined = false;
+    for (size_t k = 0; k < ne && !joined; k++)
+      joined = from[k] == nodes[i];
+    for (size_t k = 0; k < nd && !joined; k++)
+      joined = deps[k] == nodes[i];
+    csan_rt_node_origin o;
+    bool known = csan_rt_node_origin_get(nodes[i], &o);
+    /* The origin's own work may be left out (cudaStreamSetCaptureDependencies):
+     * a fork's work is the error. */
+    if (joined || (known && o.stream == cs))
+      continue;
+    u->found = true;
+    u->have_work = known;
+    u->work = o;
+    u->have_fork = u->have_work && u->work.stream &&
+                   csan_rt_capture_fork_get(u->work.stream, id, &u->fork);
   }
-  free(nodes);
-  free(from);
-  free(to);
-  free(data);
+  graph_lists_free(&l);
 }
 
 static const char *site_file(const csan_host_site *site) {
