@@ -593,8 +593,12 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
   return ok;
 }
 
-/* A new record for graph `graph`: csan's copy and the topology. */
+/* A new record for graph `graph`: csan's copy and the topology. The
+ * program's __device__ variables are resolved first, as at a launch: a copy
+ * node to one (cudaGraphAddMemcpyNodeToSymbol, or a pointer from
+ * cudaGetSymbolAddress) gets its range check only on tracked memory. */
 static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
+  csan_rt_vars_resolve();
   graph_rec *r = calloc(1, sizeof *r);
   if (!r)
     return NULL;
@@ -1165,15 +1169,13 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddChildGraphNode(
       pGraphNode, site, __builtin_return_address(0));
 }
 
-/* Copy nodes to and from a __device__ variable: its address is resolved
- * first (csan_rt_vars_resolve), so the node's range check finds it tracked. */
+/* Copy nodes to and from a __device__ variable (tracked once resolved, at
+ * the latest when the graph is instantiated: rec_make). */
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNodeToSymbol(
     cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
     size_t numDependencies, const void *symbol, const void *src, size_t count, size_t offset,
     enum cudaMemcpyKind kind, const csan_host_site *site) {
   csan_rt_capture_settle();
-  if (csan_rt_active())
-    csan_rt_vars_resolve();
   return node_added(cudaGraphAddMemcpyNodeToSymbol(pGraphNode, graph, pDependencies,
                                                    numDependencies, symbol, src, count, offset,
                                                    kind),
@@ -1185,8 +1187,6 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNodeFromSymbol(
     size_t numDependencies, void *dst, const void *symbol, size_t count, size_t offset,
     enum cudaMemcpyKind kind, const csan_host_site *site) {
   csan_rt_capture_settle();
-  if (csan_rt_active())
-    csan_rt_vars_resolve();
   return node_added(cudaGraphAddMemcpyNodeFromSymbol(pGraphNode, graph, pDependencies,
                                                      numDependencies, dst, symbol, count, offset,
                                                      kind),
