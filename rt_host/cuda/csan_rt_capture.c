@@ -8,7 +8,6 @@
 
 #include "csan_rt_ops.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
