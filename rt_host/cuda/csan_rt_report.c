@@ -366,13 +366,20 @@ void csan_rt_races_clear(void) {
   atomic_store(&g_left_pending, false);
 }
 
+/* The escalation pool's header, read from the device. */
+static bool read_pool(csan_pool *p) {
+  return atomic_load(&csan_g.dev) == CSAN_DEV_READY && csan_g.pool &&
+         csan_rt_read_device(p, csan_g.pool, sizeof *p);
+}
+
+/* Escalations that found no block, this pool's (p, or null) and earlier ones. */
+static uint64_t pool_exhausted(const csan_pool *p) {
+  return csan_g.pool_exhausted_before + (p ? p->exhausted : 0);
+}
+
 uint64_t csan_rt_pool_exhausted(void) {
-  uint64_t n = csan_g.pool_exhausted_before;
   csan_pool p;
-  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY && csan_g.pool &&
-      csan_rt_read_device(&p, csan_g.pool, sizeof p))
-    n += p.exhausted;
-  return n;
+  return pool_exhausted(read_pool(&p) ? &p : NULL);
 }
 
 void csan_rt_report_forget(void) {
@@ -402,7 +409,7 @@ void csan_rt_report_cut(const char *why, const csan_key *keys, size_t n) {
  * The end of a run.
  * ---------------------------------------------------------------------- */
 
-static void print_usage(void) {
+static void print_usage(const csan_pool *p) {
   if (csan_g.flags.verbosity < 1)
     return;
   uint64_t shadow = 0, tracked = 0;
@@ -412,21 +419,22 @@ static void print_usage(void) {
   /* Escalations cost a global compare-and-swap each way (csan_shadow.h,
    * pool): their number says whether a slow run is the pool's. The free
    * list's counter counts its pops and pushes (mod 2^32). */
-  csan_pool p;
-  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY && csan_g.pool &&
-      csan_rt_read_device(&p, csan_g.pool, sizeof p))
+  if (p)
     csan_log_printf("csan: escalation pool: %u of %u blocks handed out, %u free-list "
                     "operations, %u escalations found no block\n",
-                    p.next_free > 1 ? p.next_free - 1 : 0, p.capacity > 0 ? p.capacity - 1 : 0,
-                    (uint32_t)(p.free_head >> 32), p.exhausted);
+                    p->next_free > 1 ? p->next_free - 1 : 0,
+                    p->capacity > 0 ? p->capacity - 1 : 0, (uint32_t)(p->free_head >> 32),
+                    p->exhausted);
 }
 
 int csan_rt_finish(void) {
   csan_report_notes notes;
   memset(&notes, 0, sizeof notes);
-  notes.pool_exhausted = csan_rt_pool_exhausted();
+  csan_pool pool; /* read once for both */
+  bool have_pool = read_pool(&pool);
+  notes.pool_exhausted = pool_exhausted(have_pool ? &pool : NULL);
   notes.cut_streams = atomic_load(&g_cut_streams);
-  print_usage();
+  print_usage(have_pool ? &pool : NULL);
   uint64_t unchecked = csan_rt_unchecked_launches();
   if (unchecked)
     csan_log_printf("csan: %llu kernel launch(es) ran unchecked: their instrumented twins failed "
