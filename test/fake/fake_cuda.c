@@ -2628,18 +2628,17 @@ FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *node, cudaGraph_
 }
 
 /* Copy nodes to and from a __device__ variable: 1D copies of its bytes. */
-static char *symbol_dev(const void *host, size_t *size);
+static char *symbol_at(const void *sym, size_t n, size_t off);
 
 FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *node, cudaGraph_t g,
                                                        const cudaGraphNode_t *deps, size_t n,
                                                        const void *symbol, const void *src,
                                                        size_t count, size_t offset,
                                                        enum cudaMemcpyKind kind) {
-  size_t size = 0;
-  char *d = symbol_dev(symbol, &size);
-  if (!d || offset + count > size)
+  char *d = symbol_at(symbol, count, offset);
+  if (!d)
     return rt_fail(cudaErrorInvalidSymbol);
-  return cudaGraphAddMemcpyNode1D(node, g, deps, n, d + offset, src, count, kind);
+  return cudaGraphAddMemcpyNode1D(node, g, deps, n, d, src, count, kind);
 }
 
 FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *node, cudaGraph_t g,
@@ -2647,11 +2646,10 @@ FAKE_EXPORT cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *node, 
                                                          void *dst, const void *symbol,
                                                          size_t count, size_t offset,
                                                          enum cudaMemcpyKind kind) {
-  size_t size = 0;
-  char *d = symbol_dev(symbol, &size);
-  if (!d || offset + count > size)
+  char *d = symbol_at(symbol, count, offset);
+  if (!d)
     return rt_fail(cudaErrorInvalidSymbol);
-  return cudaGraphAddMemcpyNode1D(node, g, deps, n, dst, d + offset, count, kind);
+  return cudaGraphAddMemcpyNode1D(node, g, deps, n, dst, d, count, kind);
 }
 
 FAKE_EXPORT cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *node, cudaGraph_t g,
@@ -4086,21 +4084,27 @@ static cudaError_t set3d(struct cudaPitchedPtr p, int v, struct cudaExtent e) {
   return cudaSuccess;
 }
 
-static cudaError_t to_symbol(const void *sym, const void *src, size_t n, size_t off) {
+/* The device bytes [off, off + n) of symbol sym, or null when it has none
+ * or fewer. */
+static char *symbol_at(const void *sym, size_t n, size_t off) {
   size_t size = 0;
   char *d = symbol_dev(sym, &size);
-  if (!d || off + n > size)
+  return d && off <= size && n <= size - off ? d + off : NULL;
+}
+
+static cudaError_t to_symbol(const void *sym, const void *src, size_t n, size_t off) {
+  char *d = symbol_at(sym, n, off);
+  if (!d)
     return rt_fail(cudaErrorInvalidSymbol);
-  memcpy(d + off, src, n);
+  memcpy(d, src, n);
   return cudaSuccess;
 }
 
 static cudaError_t from_symbol(void *dst, const void *sym, size_t n, size_t off) {
-  size_t size = 0;
-  char *s = symbol_dev(sym, &size);
-  if (!s || off + n > size)
+  char *s = symbol_at(sym, n, off);
+  if (!s)
     return rt_fail(cudaErrorInvalidSymbol);
-  memcpy(dst, s + off, n);
+  memcpy(dst, s, n);
   return cudaSuccess;
 }
 
