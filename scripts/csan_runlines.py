@@ -25,6 +25,35 @@ import shlex
 COMPILERS = ("%csan_clangxx", "%csan_clang")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+
+def plain_clang_flags(cuda_path, arch):
+    """What csan-clang adds besides csan itself, for plain clang compiling
+    the same lines (scripts/e2e-lint, gpu-check's plain builds): the toolkit,
+    the GPU, and CCCL's include folder (CUB, Thrust, libcu++), where nvcc
+    and csan-clang find it."""
+    flags = [f"--cuda-path={cuda_path}", "-Wno-unknown-cuda-version", f"--offload-arch={arch}"]
+    cccl = os.path.join(cuda_path, "include", "cccl")
+    if os.path.isdir(cccl):
+        flags += ["-isystem", cccl]
+    return flags
+
+
+def without_csan_flags(argv):
+    """argv without csan-clang's own options (--csan-*, and -mllvm -csan-*),
+    which plain clang rejects."""
+    out, skip = [], False
+    for i, a in enumerate(argv):
+        if skip:
+            skip = False
+            continue
+        if a.startswith("--csan-"):
+            continue
+        if a == "-mllvm" and i + 1 < len(argv) and argv[i + 1].startswith("-csan-"):
+            skip = True
+            continue
+        out.append(a)
+    return out
+
 # The lit substitutions a compile line may use besides the compiler, as lit
 # applies them (test/lit.cfg.py, lit's defaults): %csan_src the source tree
 # (the pack, in the pack), %s the test file, %S and %p its folder, %t the
