@@ -20,7 +20,7 @@
 #define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 
-#define CSAN_ABI_VERSION 4u
+#define CSAN_ABI_VERSION 5u
 #define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
 
 /* ------------------------------------------------------------------------
@@ -125,6 +125,12 @@ typedef uint32_t csan_epoch_t;
  * fast path classifies the access first (csan_memerr_dev.h). Consulted only
  * off the fast path; the ring is named by the pool header (csan_pool.memerr). */
 #define CSAN_CTX_F_MEMORY_ERRORS 0x4u
+/* Host only, never in a launch: an access of a kernel replayed from the
+ * device's host-memory log (csan_rt_hostlog.c) on the host's shadow, later
+ * than the records of work issued after the kernel may have been made there
+ * (the engine then asks whether such a record is ordered after the kernel:
+ * CSAN_SH_RECORD_IS_LATER). */
+#define CSAN_CTX_F_REPLAYED 0x8u
 
 typedef struct csan_launch_ctx {
   uint32_t magic;       /* CSAN_CTX_MAGIC */
@@ -136,13 +142,21 @@ typedef struct csan_launch_ctx {
   uint64_t pool;        /* device address of the csan_pool header */
   uint64_t races;       /* device address of the csan_race_table */
   uint64_t op_id;       /* host-side operation number, for reports */
+  /* The hull of the host memory the device can use (pinned, registered,
+   * mapped and managed regions; csan_rt_hostmem.c) when the launch was
+   * made, as [host_lo, host_lo + host_span); span 0: none. A check whose
+   * address is in it and that misses the fast path logs the access for
+   * the host's shadow (csan_hostlog_dev.h), where host code's accesses to
+   * the same bytes are checked. */
+  uint64_t host_lo;
+  uint64_t host_span;
   /* vc[s]: the newest epoch of slot s ordered before this launch. A prior
    * access (s, e) is ordered before the launch iff e <= vc[s]. vc[slot] is
    * epoch - 1 or less: earlier work of the same stream is ordered. */
   csan_epoch_t vc[CSAN_MAX_SLOTS];
 } csan_launch_ctx;
 
-CSAN_STATIC_ASSERT(sizeof(csan_launch_ctx) == 48 + 4 * CSAN_MAX_SLOTS,
+CSAN_STATIC_ASSERT(sizeof(csan_launch_ctx) == 64 + 4 * CSAN_MAX_SLOTS,
                    "launch context layout is ABI");
 CSAN_STATIC_ASSERT(sizeof(csan_launch_ctx) <= 4096,
                    "launch context must fit the classic 4 KiB parameter space");
@@ -259,6 +273,11 @@ typedef struct csan_pool {
    * at every synchronization) only when the word is set, and clears it
    * before it reads. */
   uint64_t race_notify;
+  /* Device addresses of the host-memory log (csan_hostlog_ring, in
+   * host-mapped memory) and its counters (csan_hostlog_counters, in device
+   * memory); 0 = none: kernels' accesses to host memory are not checked. */
+  uint64_t hostlog;
+  uint64_t hostlog_counters;
   /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
 } csan_pool;
 #define CSAN_POOL_BLOCKS_OFFSET 128u
@@ -412,6 +431,62 @@ typedef struct csan_memerr_ring { /* host-mapped memory */
 CSAN_STATIC_ASSERT(sizeof(csan_memerr_ring) <= CSAN_MEMERR_RECORDS_OFFSET,
                    "ring header fits before the records");
 CSAN_STATIC_ASSERT(CSAN_MEMERR_RECORDS_OFFSET % 64u == 0, "records are 64-byte aligned");
+
+/* ------------------------------------------------------------------------
+ * The host-memory log (DESIGN.md, decision 22, "The device half"). A
+ * kernel's access to host memory (an address in the launch's host hull
+ * that has no device shadow, i.e. pinned, mapped or registered memory, or
+ * that is in one of the managed ranges) that misses the fast path is
+ * appended here, one record per granule
+ * (warp-aggregated: the lanes of one kind and site on one granule are one
+ * record with the OR of their bytes), and the host replays the records on
+ * its own shadow, where host code's accesses, the host sides of copies and
+ * the other kernels' logged accesses to those bytes are. Same protocol as
+ * the memory-error ring: a writer takes slot head++ % capacity (head in
+ * device memory); a slot still READY makes the access count in dropped;
+ * otherwise it fills the slot, publishes it READY with a system-scope
+ * release, then sets `pending` the same way. The host swaps `pending` to 0
+ * and, when it was set, copies every READY record and sets it EMPTY.
+ * ---------------------------------------------------------------------- */
+#define CSAN_HOSTLOG_EMPTY 0u
+#define CSAN_HOSTLOG_WRITING 1u
+#define CSAN_HOSTLOG_READY 2u
+
+typedef struct csan_hostlog_record {
+  uint32_t state;  /* CSAN_HOSTLOG_EMPTY / WRITING / READY */
+  uint32_t access; /* CSAN_ACC_* */
+  uint64_t gaddr;  /* the granule */
+  uint32_t mask;   /* its bytes (bit i: byte gaddr + i) */
+  int32_t site;    /* device site (offset from the module anchor) */
+  uint32_t slot;   /* the launch */
+  csan_epoch_t epoch;
+} csan_hostlog_record;
+CSAN_STATIC_ASSERT(sizeof(csan_hostlog_record) == 32, "host-log record layout is ABI");
+
+/* Managed ranges the device logs although they have device shadow (the
+ * hull may cover device memory too, which must not be logged). */
+#define CSAN_HOSTLOG_MANAGED_MAX 64u
+
+typedef struct csan_hostlog_counters { /* device memory */
+  uint32_t head;      /* records claimed so far (wraps) */
+  uint32_t dropped;   /* accesses that found their slot still unread */
+  uint32_t managed_n; /* managed ranges below (the host rewrites them) */
+  uint32_t reserved;
+  uint64_t managed_lo[CSAN_HOSTLOG_MANAGED_MAX];
+  uint64_t managed_end[CSAN_HOSTLOG_MANAGED_MAX];
+} csan_hostlog_counters;
+CSAN_STATIC_ASSERT(sizeof(csan_hostlog_counters) == 16 + 16 * CSAN_HOSTLOG_MANAGED_MAX,
+                   "host-log counters layout is ABI");
+
+typedef struct csan_hostlog_ring { /* host-mapped memory */
+  uint32_t capacity; /* records, a power of two */
+  uint32_t pending;  /* set after a record is published */
+  uint32_t reserved[14];
+  /* csan_hostlog_record records[capacity] follows at CSAN_HOSTLOG_RECORDS_OFFSET */
+} csan_hostlog_ring;
+#define CSAN_HOSTLOG_RECORDS_OFFSET 64u
+CSAN_STATIC_ASSERT(sizeof(csan_hostlog_ring) == CSAN_HOSTLOG_RECORDS_OFFSET,
+                   "host-log header is one 64-byte line");
 
 /* ------------------------------------------------------------------------
  * Host call sites: the host half of the pass passes a pointer to one of these

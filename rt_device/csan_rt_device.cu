@@ -36,16 +36,41 @@ static __device__ inline void csan_me_publish32_sys(uint32_t *p, uint32_t v) {
 #define CSAN_ME_FENCE_SYS 1
 #define csan_me_fence_sys() __threadfence_system()
 #include "csan_memerr_dev.h"
+#include "csan_hostlog_dev.h"
 
 #define CSAN_DEV_ENTRY extern "C" __device__ __attribute__((always_inline))
 
 /* ---- slow path ------------------------------------------------------------ */
 
+/* Warp aggregation: the threads of the calling warp that reach this point
+ * together with the same (granule, access, site) are one access. Returns 0
+ * in all but the lowest of them, which gets the OR of their masks in
+ * *amask. Any active mask works: the groups come from __match_any_sync over
+ * exactly the threads that are here. */
+static __device__ inline int csan_dev_merge(const csan_launch_ctx *ctx, uint64_t gaddr,
+                                            uint32_t *amask, uint32_t access, int32_t site) {
+  if (ctx->flags & CSAN_CTX_F_NO_WARP_AGGREGATION)
+    return 1;
+  unsigned active = __activemask();
+  /* gaddr < 2^49 with 4 zero low bits; access < 16; sites are multiples
+   * of the 32-byte descriptor size, so bits 5..19 of the site fit above. */
+  unsigned long long key = gaddr | access |
+                           ((unsigned long long)(((uint32_t)site >> 5) & 0x7fffu) << 49);
+  unsigned peers = __match_any_sync(active, key);
+  if (peers & (peers - 1u)) {
+    uint32_t all = 0;
+    for (unsigned rest = peers; rest; rest &= rest - 1u)
+      all |= (uint32_t)__shfl_sync(peers, (int)*amask, __builtin_ctz(rest));
+    if ((unsigned)__builtin_ctz(peers) != (unsigned)__nvvm_read_ptx_sreg_laneid())
+      return 0;
+    *amask = all;
+  }
+  return 1;
+}
+
 /* One granule access that missed the fast path. With warp aggregation on,
- * threads of the calling warp that reach this point together with the same
- * (granule, access, site) are one access: their masks are ORed and only the
- * lowest of them takes the granule lock. Any active mask works: the groups
- * come from __match_any_sync over exactly the threads that are here.
+ * the warp's threads with the same (granule, access, site) are merged first
+ * (csan_dev_merge): only the lowest of them takes the granule lock.
  *
  * The threads left that go to one granule (other kinds or sites) take the
  * lock in turn, lowest lane first, each turn closed by __syncwarp: threads
@@ -55,22 +80,8 @@ static __device__ inline void csan_me_publish32_sys(uint32_t *p, uint32_t v) {
 static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, uint64_t page,
                                                   uint64_t gaddr, uint32_t amask,
                                                   uint32_t access, int32_t site, uint64_t size) {
-  if (!(ctx->flags & CSAN_CTX_F_NO_WARP_AGGREGATION)) {
-    unsigned active = __activemask();
-    /* gaddr < 2^49 with 4 zero low bits; access < 16; sites are multiples
-     * of the 32-byte descriptor size, so bits 5..19 of the site fit above. */
-    unsigned long long key = gaddr | access |
-                             ((unsigned long long)(((uint32_t)site >> 5) & 0x7fffu) << 49);
-    unsigned peers = __match_any_sync(active, key);
-    if (peers & (peers - 1u)) {
-      uint32_t all = 0;
-      for (unsigned rest = peers; rest; rest &= rest - 1u)
-        all |= (uint32_t)__shfl_sync(peers, (int)amask, __builtin_ctz(rest));
-      if ((unsigned)__builtin_ctz(peers) != (unsigned)__nvvm_read_ptx_sreg_laneid())
-        return;
-      amask = all;
-    }
-  }
+  if (!csan_dev_merge(ctx, gaddr, &amask, access, site))
+    return;
   unsigned here = __activemask();
   unsigned same = __match_any_sync(here, gaddr);
   unsigned lane = (unsigned)__nvvm_read_ptx_sreg_laneid();
@@ -78,6 +89,34 @@ static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, ui
     if ((unsigned)__builtin_ctz(turn) == lane)
       csan_shadow_update(ctx, page, gaddr, amask, access, site, size, (const csan_who *)0);
     __syncwarp(same);
+  }
+}
+
+/* An access to host memory (its part in the launch's host hull): one log
+ * record per granule for the host to check (csan_hostlog_dev.h), the warp's
+ * lanes merged first. Host memory has no device shadow, so nothing here
+ * remembers what was logged: every access that reaches it logs. */
+static __device__ __noinline__ void csan_dev_hostlog(const csan_launch_ctx *ctx, uint64_t a,
+                                                     uint64_t n, uint32_t access, int32_t site) {
+  uint64_t lo = ctx->host_lo, hi = ctx->host_lo + ctx->host_span;
+  uint64_t end = a + n < a ? ~0ull : a + n;
+  if (a < lo)
+    a = lo;
+  if (end > hi)
+    end = hi;
+  uint64_t page_va = ~0ull;
+  int wanted = 0;
+  _Pragma("unroll 1")
+  for (uint64_t g = a & ~(uint64_t)(CSAN_GRANULE_SIZE - 1); g < end; g += CSAN_GRANULE_SIZE) {
+    if ((g >> CSAN_PAGE_SHIFT) != page_va) {
+      page_va = g >> CSAN_PAGE_SHIFT;
+      wanted = csan_hostlog_wanted(ctx, g, csan_sh_page(ctx->shadow_dir, g));
+    }
+    uint64_t b = g < a ? a : g;
+    uint64_t e = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
+    uint32_t m = csan_sh_byte_mask((uint32_t)(b - g), (uint32_t)(e - b));
+    if (wanted && csan_dev_merge(ctx, g, &m, access, site))
+      csan_hostlog_append(ctx, g, m, access, site);
   }
 }
 
@@ -113,6 +152,8 @@ static __device__ __noinline__ void csan_dev_miss(const csan_launch_ctx *ctx, ui
  * calls unchanged. */
 static __device__ __noinline__ uint64_t csan_dev_miss_use(const csan_launch_ctx *ctx, uint64_t a,
                                                           uint32_t n_access, int32_t site) {
+  if (csan_hostlog_in_hull(ctx, a) || csan_hostlog_in_hull(ctx, a + (n_access & 0xffu) - 1u))
+    csan_dev_hostlog(ctx, a, n_access & 0xffu, n_access >> 8, site);
   if (ctx->flags & CSAN_CTX_F_MEMORY_ERRORS) {
     uint64_t use = csan_memerr_check(ctx, a, n_access & 0xffu, n_access >> 8, site,
                                      (const csan_who *)0);
@@ -152,7 +193,9 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
   if (off + n <= CSAN_GRANULE_SIZE) {
     uint64_t page = csan_sh_page(ctx->shadow_dir, a);
     if (!page) {
-      if (!(ctx->flags & CSAN_CTX_F_MEMORY_ERRORS))
+      /* No shadow: done, unless memory errors are on or the bytes are host
+       * memory the host checks (the launch's host hull: logged). */
+      if (!(ctx->flags & CSAN_CTX_F_MEMORY_ERRORS) && !csan_hostlog_in_hull(ctx, a))
         return (void *)addr;
     } else {
       uint64_t c0, c1;
@@ -203,10 +246,19 @@ CSAN_DEV_ENTRY void __csan_dev_assertfail(const csan_launch_ctx *ctx, const char
   __assertfail(message, file, line, function, char_size);
 }
 
+/* A range's part in the host hull is logged; the rest goes to the engine. */
+static __device__ inline void csan_dev_range_hostlog(const csan_launch_ctx *ctx, uint64_t a,
+                                                     uint64_t size, uint32_t access, int32_t site) {
+  uint64_t end = a + size < a ? ~0ull : a + size;
+  if (ctx->host_span && a < ctx->host_lo + ctx->host_span && end > ctx->host_lo)
+    csan_dev_hostlog(ctx, a, size, access, site);
+}
+
 CSAN_DEV_ENTRY void __csan_dev_read_range(const csan_launch_ctx *ctx, const void *addr,
                                           uint64_t size, int32_t site) {
   if (!ctx || !size || !__isGlobal(addr))
     return;
+  csan_dev_range_hostlog(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_READ, site);
   csan_dev_range(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_READ, site);
 }
 
@@ -214,5 +266,6 @@ CSAN_DEV_ENTRY void __csan_dev_write_range(const csan_launch_ctx *ctx, const voi
                                            uint64_t size, int32_t site) {
   if (!ctx || !size || !__isGlobal(addr))
     return;
+  csan_dev_range_hostlog(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_WRITE, site);
   csan_dev_range(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_WRITE, site);
 }

@@ -101,6 +101,15 @@
 #ifndef CSAN_SH_NOUNROLL
 #define CSAN_SH_NOUNROLL
 #endif
+/* Is record t (another operation's, not ordered before the access) known
+ * to be ordered AFTER the access's launch ctx? Only an access checked later
+ * than the operations issued after it can meet such a record: the host's
+ * replay of a kernel's logged accesses to host memory (CSAN_CTX_F_REPLAYED;
+ * the CPU platform asks the host runtime). Everywhere else records arrive
+ * in an order consistent with the operations' order, so: never. */
+#ifndef CSAN_SH_RECORD_IS_LATER
+#define CSAN_SH_RECORD_IS_LATER(ctx, t) 0
+#endif
 
 /* Where a racing access came from: grid coordinates on the GPU, anything the
  * caller likes on the CPU (NULL: csan_sh_default_who decides). */
@@ -510,7 +519,8 @@ CSAN_SH_COLD_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t 
     if (t & CSAN_TAG_FREE)
       race = !(a->access & CSAN_ACC_ALLOC);
     else
-      race = ((t | a->kind) & CSAN_TAG_WRITE) && !(t & a->kind & CSAN_TAG_ATOMIC) && !ordered;
+      race = ((t | a->kind) & CSAN_TAG_WRITE) && !(t & a->kind & CSAN_TAG_ATOMIC) && !ordered &&
+             !CSAN_SH_RECORD_IS_LATER(a->ctx, t);
     if (race) {
       csan_sh_race r;
       r.access = a->access;

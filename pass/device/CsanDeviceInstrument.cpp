@@ -175,6 +175,7 @@ StructType *DeviceInstrumenter::launchContextType() {
       C,
       {Int32Ty, I16, I16, Int32Ty, Int32Ty,   // magic, abi_version, slot, epoch, flags
        Int64Ty, Int64Ty, Int64Ty, Int64Ty,    // shadow_dir, pool, races, op_id
+       Int64Ty, Int64Ty,                      // host_lo, host_span
        ArrayType::get(Int32Ty, CSAN_MAX_SLOTS)}, // vc
       "struct.csan_launch_ctx");
   assert(DL.getTypeAllocSize(Ty) == sizeof(csan_launch_ctx) &&

@@ -8,7 +8,7 @@
 //   define ptx_kernel void @K__csan(<K's parameters>,
 //       ptr byval(%struct.csan_launch_ctx) align 8 "nvvm.grid_constant" %csan.ctx)
 //
-// byval + "nvvm.grid_constant" keeps the 1072-byte context in the kernel's
+// byval + "nvvm.grid_constant" keeps the 1088-byte context in the kernel's
 // parameter space and lets the body take its address without a copy to local
 // memory (DESIGN.md, decision 5). The copy gets its own DISubprogram (a
 // distinct subprogram may belong to one function only); the subprogram keeps

@@ -38,6 +38,14 @@ static uint32_t round_pow2(uint32_t n) {
   return p;
 }
 
+/* The host runtime's answer for replayed accesses (csan_shadow_cpu_platform.h);
+ * null until it sets one. */
+_Atomic csan_shadow_cpu_later_fn csan_shadow_cpu_later;
+
+void csan_shadow_cpu_set_later(csan_shadow_cpu_later_fn fn) {
+  atomic_store_explicit(&csan_shadow_cpu_later, fn, memory_order_release);
+}
+
 csan_shadow_cpu *csan_shadow_cpu_create(uint32_t pool_blocks, uint32_t race_entries) {
   csan_shadow_cpu *s = calloc(1, sizeof *s);
   if (!s)

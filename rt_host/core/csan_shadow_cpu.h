@@ -40,6 +40,14 @@ typedef struct csan_shadow_cpu_who {
 /* A shadow with room for pool_blocks escalation blocks (besides the unused
  * block 0) and a race table of race_entries entries (rounded up to a power
  * of two; 0 gives a table that drops every race). NULL when out of memory. */
+/* Replayed accesses (CSAN_CTX_F_REPLAYED: a kernel's accesses checked
+ * after work issued later may have recorded) ask fn(ctx, t) whether record
+ * t is ordered after the access's operation: then it is no race. Set once
+ * by the host runtime; fn must be callable from any thread, under a
+ * granule lock. */
+typedef int (*csan_shadow_cpu_later_fn)(const csan_launch_ctx *ctx, uint64_t t);
+void csan_shadow_cpu_set_later(csan_shadow_cpu_later_fn fn);
+
 csan_shadow_cpu *csan_shadow_cpu_create(uint32_t pool_blocks, uint32_t race_entries);
 void csan_shadow_cpu_destroy(csan_shadow_cpu *s);
 

@@ -100,6 +100,21 @@ static inline void csan_sh_default_who(csan_race *e) {
   memset(e->thread, 0, sizeof e->thread);
 }
 
+/* A replayed access (CSAN_CTX_F_REPLAYED) asks whether a record is ordered
+ * after it. The answer comes from the host runtime (csan_rt_hostlog.c sets
+ * this pointer, defined in csan_shadow_cpu.c). Weak: the fake CUDA library
+ * and unit tests that include the engine without the CPU backend have none,
+ * and replay nothing. */
+typedef int (*csan_shadow_cpu_later_fn)(const csan_launch_ctx *ctx, uint64_t t);
+extern _Atomic csan_shadow_cpu_later_fn csan_shadow_cpu_later __attribute__((weak));
+static inline int csan_sh_cpu_record_later(const csan_launch_ctx *ctx, uint64_t t) {
+  if (!(ctx->flags & CSAN_CTX_F_REPLAYED) || !&csan_shadow_cpu_later)
+    return 0;
+  csan_shadow_cpu_later_fn fn = atomic_load_explicit(&csan_shadow_cpu_later, memory_order_acquire);
+  return fn && fn(ctx, t);
+}
+#define CSAN_SH_RECORD_IS_LATER(ctx, t) csan_sh_cpu_record_later((ctx), (t))
+
 #include "csan_shadow.h"
 
 #endif /* CSAN_SHADOW_CPU_PLATFORM_H */

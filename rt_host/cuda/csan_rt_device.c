@@ -23,6 +23,7 @@
  */
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
+#include "csan_rt_hostlog.h"
 #include "csan_rt_quarantine.h"
 
 #include "csan_rt_report.h"
@@ -268,6 +269,7 @@ static bool make_device_memory(char *why, size_t n) {
   ph.next_free = 1;
   csan_rt_memerr_setup(&ph.memerr, &ph.memerr_counters); /* issue 17: kernels' memory errors */
   ph.race_notify = race_notify_setup(g);
+  csan_rt_hostlog_setup(&ph.hostlog, &ph.hostlog_counters); /* issue 18: the device half */
   memcpy(pool_hdr, &ph, sizeof ph);
   g->race_cap = (uint32_t)g->flags.race_table_size;
   size_t race_bytes = CSAN_RACE_ENTRIES_OFFSET + (size_t)g->race_cap * sizeof(csan_race);
@@ -441,6 +443,7 @@ void csan_rt_device_lost(void) {
   csan_rt_vars_forget();
   csan_rt_report_forget();
   csan_rt_memerr_forget();    /* issue 17: the ring and counters went with the context */
+  csan_rt_hostlog_forget();   /* issue 18: so did the host-memory log */
   csan_rt_quarantine_forget(); /* and the blocks csan held back */
   /* The reset freed them; nothing to free. */
   csan_g.races = csan_g.pool = csan_g.dir = 0;
@@ -530,6 +533,7 @@ static void exit_handler(void) {
     wait_for_work();
     csan_rt_drain();
   }
+  csan_rt_hostlog_exit();
   csan_rt_errors_exit();
   int status = csan_rt_finish();
   if (status >= 0) {

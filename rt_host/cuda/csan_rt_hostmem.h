@@ -21,11 +21,8 @@
 /* The bounds instrumented code tests (csan_hostmem.h): {lo, span}. */
 extern volatile uint64_t __csan_host_bounds[2];
 
-/* Entry points (api/csan_api_hostmem.c): what csan-host's checks call, and
- * what the fake CUDA runtime's kernels call for their accesses. */
+/* Entry point (api/csan_api_hostmem.c): what csan-host's checks call. */
 void __csan_host_access(const void *p, uint64_t n, uint32_t kind, const csan_host_site *site);
-void __csan_hostmem_device_access(const csan_launch_ctx *ctx, const void *p, uint64_t n,
-                                  uint32_t kind, int32_t site);
 
 /* A region begins (kind: CSAN_ALLOC_HOST_PINNED or CSAN_ALLOC_MANAGED) /
  * ends. */
@@ -60,8 +57,8 @@ void csan_rt_hostmem_op_access(const csan_launch_ctx *ctx, const csan_region *r,
 void csan_rt_hostmem_host_access(const void *addr, uint64_t size, uint32_t access,
                                  const csan_host_site *site, const void *ra);
 
-/* A kernel's access to a region (the device's record of it; the fake CUDA
- * runtime hands its kernels' accesses here). */
+/* A kernel's access to a region (its record in the device's log, replayed
+ * with its launch's context: csan_rt_hostlog.c). */
 void csan_rt_hostmem_device_access(const csan_launch_ctx *ctx, const void *addr, uint64_t size,
                                    uint32_t access, int32_t site);
 

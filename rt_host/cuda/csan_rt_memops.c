@@ -32,6 +32,7 @@
 #include "csan_rt_allocs.h"
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
+#include "csan_rt_hostlog.h"
 #include "csan_rt_hostmem.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_quarantine.h"
@@ -128,8 +129,10 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
     csan_rt_allocs_unlock();
   }
   bool managed = known && (a.flags & CSAN_ALLOC_MANAGED);
-  if (managed)
+  if (managed) {
     csan_rt_hostmem_retire(p); /* before the memory can be handed out again */
+    csan_rt_hostlog_managed(p, a.size, false);
+  }
   /* Issue 17: ordinary device memory, tagged FREE after csan synchronized
    * the device, may be held back from the allocator (quarantine_mb); not
    * when that synchronization failed (the real free returns the error to
@@ -144,8 +147,10 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
    * error; a sticky error is the context's, not the pointer's. */
   if (!known && !ok && !csan_rt_errors_sticky((cudaError_t)err))
     bad_free(p, api, site, stack);
-  if (managed && !ok)
+  if (managed && !ok) {
     csan_rt_hostmem_unretire(p, a.size, CSAN_ALLOC_MANAGED);
+    csan_rt_hostlog_managed(p, a.size, true);
+  }
   if (tagged && !ok) {
     /* Still allocated after all: live again, without the FREE markers. */
     csan_rt_allocs_lock();

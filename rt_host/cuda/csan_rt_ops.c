@@ -317,6 +317,10 @@ void csan_rt_op_end(csan_rt_op *o, bool success) {
     atomic_store(&csan_rt_rebase_pending, true);
 }
 
+static void (*_Atomic g_ctx_hook)(csan_launch_ctx *c);
+
+void csan_rt_ops_on_ctx(void (*fn)(csan_launch_ctx *c)) { atomic_store(&g_ctx_hook, fn); }
+
 void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags) {
   memset(c, 0, offsetof(csan_launch_ctx, vc));
   c->magic = CSAN_CTX_MAGIC;
@@ -331,6 +335,9 @@ void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags) {
   c->races = csan_g.races;
   c->op_id = op->op_id;
   memcpy(c->vc, op->vc.c, sizeof c->vc);
+  void (*hook)(csan_launch_ctx *) = atomic_load(&g_ctx_hook);
+  if (hook)
+    hook(c); /* the host hull (csan_rt_hostlog.c) */
 }
 
 void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags) {
@@ -407,9 +414,17 @@ static bool all_complete(void) {
   return true;
 }
 
-static void (*_Atomic g_rebase_hook)(void);
+#define REBASE_HOOKS 4
+static void (*_Atomic g_rebase_hook[REBASE_HOOKS])(void);
 
-void csan_rt_ops_on_rebase(void (*fn)(void)) { atomic_store(&g_rebase_hook, fn); }
+void csan_rt_ops_on_rebase(void (*fn)(void)) {
+  for (int i = 0; i < REBASE_HOOKS; i++) {
+    void (*none)(void) = NULL;
+    if (atomic_load(&g_rebase_hook[i]) == fn ||
+        atomic_compare_exchange_strong(&g_rebase_hook[i], &none, fn))
+      return;
+  }
+}
 
 void csan_rt_maybe_rebase(void) {
   static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -433,9 +448,11 @@ void csan_rt_maybe_rebase(void) {
     if (all_complete()) {
       csan_rt_races_clear();
       csan_rt_shadow_rebase();
-      void (*hook)(void) = atomic_load(&g_rebase_hook);
-      if (hook)
-        hook(); /* the host shadow (csan_rt_hostmem.c) */
+      for (int i = 0; i < REBASE_HOOKS; i++) {
+        void (*hook)(void) = atomic_load(&g_rebase_hook[i]);
+        if (hook)
+          hook(); /* the host shadow (csan_rt_hostmem.c), the host-memory log */
+      }
       csan_key cut[CSAN_MAX_SLOTS];
       size_t ncut = 0;
       if (csan_model_rebase(csan_g.model, cut, CSAN_MAX_SLOTS, &ncut) == CSAN_MODEL_OK) {

@@ -90,9 +90,13 @@ cudaError_t csan_rt_device_sync(csan_vc *all);
 /* The epoch window: rebase when a counter reached the end. */
 void csan_rt_maybe_rebase(void);
 /* fn runs in each rebase, with the device idle and nothing being issued,
- * after the device shadow is reset (the host shadow registers itself:
- * csan_rt_hostmem.c). */
+ * after the device shadow is reset, in the order registered (the host
+ * shadow, csan_rt_hostmem.c, and the host-memory log, csan_rt_hostlog.c,
+ * register themselves; at most 4). */
 void csan_rt_ops_on_rebase(void (*fn)(void));
+/* fn runs on every context csan_rt_ctx_fill makes, last (the host-memory
+ * log, csan_rt_hostlog.c, adds the host hull and keeps a copy). One. */
+void csan_rt_ops_on_ctx(void (*fn)(csan_launch_ctx *c));
 extern _Atomic bool csan_rt_rebase_pending;
 /* Tests: n operations issued on the stream of `key` at once (to reach the
  * end of the epoch window quickly); -1 on failure. */

@@ -333,7 +333,14 @@ static void drain(void) {
     csan_rt_halt();
 }
 
+static void (*_Atomic g_drain_hook)(void);
+
+void csan_rt_report_on_drain(void (*fn)(void)) { atomic_store(&g_drain_hook, fn); }
+
 void csan_rt_drain(void) {
+  void (*hook)(void) = atomic_load(&g_drain_hook);
+  if (hook)
+    hook(); /* kernels' accesses to host memory (csan_rt_hostlog.c) */
   if (csan_rt_memerr_drain()) /* kernels' memory errors: host-mapped, no device read */
     csan_rt_halt();
   if (atomic_load(&csan_g.dev) != CSAN_DEV_READY || !csan_g.races)

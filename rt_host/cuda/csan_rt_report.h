@@ -25,6 +25,9 @@ void csan_rt_report_graph_note(csan_rt_note_fn fn);
 void csan_rt_report_cut(const char *why, const csan_key *keys, size_t n);
 /* Copies the race table and reports what it can; halts if told to. */
 void csan_rt_drain(void);
+/* fn runs first in every csan_rt_drain, device ready or not (the
+ * host-memory log's replay, csan_rt_hostlog.c). One. */
+void csan_rt_report_on_drain(void (*fn)(void));
 /* Empties the device race table (rebase; everything in it was reported). */
 void csan_rt_races_clear(void);
 /* The pool's exhausted counter (device). */

@@ -40,6 +40,7 @@
 #include "csan_rt_kernels.h"
 #include "csan_shadow_cpu_platform.h"
 #include "csan_memerr_dev.h"
+#include "csan_hostlog_dev.h"
 #include "fake_cuda.h"
 
 #define FAKE_EXPORT __attribute__((visibility("default")))
@@ -1662,12 +1663,6 @@ FAKE_EXPORT const fake_launch *fake_cuda_last_launch(void) {
   return &g_last;
 }
 
-static void (*g_host_hook)(const csan_launch_ctx *, const void *, uint64_t, uint32_t, int32_t);
-static void find_host_hook(void) {
-  g_host_hook = (void (*)(const csan_launch_ctx *, const void *, uint64_t, uint32_t,
-                          int32_t))dlsym(RTLD_DEFAULT, "__csan_hostmem_device_access");
-}
-
 FAKE_EXPORT void *fake_cuda_access_use(const fake_launch *l, void *addr, uint64_t size,
                                        uint32_t access, int32_t site) {
   if (!l->instrumented)
@@ -1700,12 +1695,12 @@ FAKE_EXPORT void fake_cuda_access(const fake_launch *l, const void *addr, uint64
   if (!l->instrumented)
     return; /* the uninstrumented kernel checks nothing */
   csan_shadow_access(&l->ctx, (uint64_t)(uintptr_t)addr, size, access, site, NULL);
-  /* Pinned and managed memory: csan's host shadow gets the access too (on
-   * a GPU that is the device runtime's job, not written yet). */
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, find_host_hook);
-  if (g_host_hook)
-    g_host_hook(&l->ctx, addr, size, access, site);
+  /* Pinned, mapped and managed memory (the launch's host hull): logged for
+   * the host's replay, as the device runtime logs it (csan_hostlog_dev.h).
+   * Every access, where the GPU logs only those that miss the fast path:
+   * the replay merges a launch's repeated records. */
+  if (l->ctx.host_span)
+    csan_hostlog_range(&l->ctx, (uint64_t)(uintptr_t)addr, size, access, site);
 }
 
 FAKE_EXPORT void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access,

@@ -7,22 +7,20 @@
  *       n bytes that passed the inline test, or a range (memcpy, memset,
  *       fread, ...) that did not take it: checked against the device work
  *       on those bytes with the calling thread's ordering
- *   __csan_hostmem_device_access(ctx, p, n, kind, site)   a kernel's access
- *       to a region, with its launch context (the fake CUDA runtime's
- *       kernels call it; on a GPU the device runtime does not yet)
+ * Kernels' accesses to the regions reach the host's shadow through the
+ * host-memory log (csan_rt_hostlog.c), on a GPU and in the fake alike.
  *
  * The program's threads and locks: csan_api_hostmem_threads.c.
  */
+#include "csan_rt_hostlog.h"
 #include "csan_rt_hostmem.h"
 
 CSAN_EXPORT void __csan_host_access(const void *p, uint64_t n, uint32_t kind,
                                     const csan_host_site *site) {
   if (!csan_rt_hostmem_maybe((uint64_t)(uintptr_t)p, n))
     return;
+  /* Kernels' accesses first: a host access ordered after a kernel must
+   * meet its records (csan_rt_hostlog.c). */
+  csan_rt_hostlog_drain();
   csan_rt_hostmem_host_access(p, n, kind, site, __builtin_return_address(0));
-}
-
-CSAN_EXPORT void __csan_hostmem_device_access(const csan_launch_ctx *ctx, const void *p,
-                                              uint64_t n, uint32_t kind, int32_t site) {
-  csan_rt_hostmem_device_access(ctx, p, n, kind, site);
 }

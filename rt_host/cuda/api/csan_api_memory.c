@@ -30,6 +30,7 @@
 
 #include "csan_rt_capture.h"
 #include "csan_rt_device.h"
+#include "csan_rt_hostlog.h"
 #include "csan_rt_hostmem.h"
 #include "csan_rt_memops.h"
 #include "csan_rt_ops.h"
@@ -140,6 +141,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMallocManaged(void **devPtr, size_t size, uns
                              CSAN_ALLOC_DEVICE | CSAN_ALLOC_MANAGED, "cudaMallocManaged", NULL,
                              site, stack);
     csan_rt_hostmem_add(*devPtr, size, CSAN_ALLOC_MANAGED); /* the host touches it too */
+    csan_rt_hostlog_managed(*devPtr, size, true);           /* and kernels' accesses are logged */
   }
   return r;
 }

@@ -1,7 +1,7 @@
 // An instrumented CUDA file goes through clang, csan-device, csan-device-link
 // (with the stand-in runtime), the NVPTX backend and ptxas: the site
 // initializers with generic() addresses, the weak anchor, the clone of a
-// device function with the context as a parameter and the 1072-byte
+// device function with the context as a parameter and the 1088-byte
 // grid_constant context parameter all assemble; csan adds no shared memory.
 // RUN: llvm-as %S/Inputs/rt_entry_points.ll -o %t.rt.bc
 // RUN: %clangxx %cuda_flags --offload-arch=%gpu_arch --cuda-device-only -O2 -c -fpass-plugin=%csan_plugin -mllvm -csan-rt-bitcode=%t.rt.bc %s -o %t.cubin
@@ -22,7 +22,7 @@
 // CHECK-NOT:   _param_4
 // CHECK:       call.uni _Z4axpyfPKfPfi,
 // CHECK-LABEL: .entry _Z5saxpyfPKfPfi__csan(
-// CHECK:       .param .align 8 .b8 _Z5saxpyfPKfPfi__csan_param_4[1072]
+// CHECK:       .param .align 8 .b8 _Z5saxpyfPKfPfi__csan_param_4[1088]
 // CHECK:       cvta.param.u64
 // CHECK:       call.uni _Z4axpyfPKfPfi__csan,
 

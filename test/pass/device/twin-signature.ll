@@ -1,5 +1,5 @@
 ; Each kernel K gets a twin K__csan with the launch context as one more,
-; last parameter (byval, align 8, nvvm.grid_constant, 1072 bytes). K keeps its
+; last parameter (byval, align 8, nvvm.grid_constant, 1088 bytes). K keeps its
 ; signature and its uninstrumented body. Neither gets a prologue: they call
 ; nothing that reads the context slot (see prologue-reachability.ll).
 ; RUN: %opt -passes=csan-device -S %s | FileCheck %s
@@ -7,8 +7,8 @@
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The context type has csan_launch_ctx's fields and size (48 + 4 * 256).
-; CHECK: %struct.csan_launch_ctx = type { i32, i16, i16, i32, i32, i64, i64, i64, i64, [256 x i32] }
+; The context type has csan_launch_ctx's fields and size (64 + 4 * 256).
+; CHECK: %struct.csan_launch_ctx = type { i32, i16, i16, i32, i32, i64, i64, i64, i64, i64, i64, [256 x i32] }
 
 ; CHECK-LABEL: define ptx_kernel void @scale(ptr %p, float %f) {
 ; CHECK-NEXT:    %v = load float, ptr %p, align 4

@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
     printf("__csan_name_stream\n__csan_race_count\n");
     printf("__csan_annotate_begin\n__csan_annotate_range\n__csan_annotate_end\n");
     printf("__csan_lib_register\n__csan_lib_unchecked\n");
-    printf("__csan_host_access\n__csan_host_bounds\n__csan_hostmem_device_access\n");
+    printf("__csan_host_access\n__csan_host_bounds\n");
     printf("pthread_create\npthread_exit\npthread_join\npthread_tryjoin_np\n"
            "pthread_timedjoin_np\n");
     printf("pthread_mutex_lock\npthread_mutex_trylock\npthread_mutex_timedlock\n"

@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// BAD:      csan: WARNING: kernel fill(int*, int): its instrumented twin has 3 parameter(s) (the last of 8 bytes), expected 3 (the last of 1072 bytes); its launches are not checked
+// BAD:      csan: WARNING: kernel fill(int*, int): its instrumented twin has 3 parameter(s) (the last of 8 bytes), expected 3 (the last of 1088 bytes); its launches are not checked
 // BAD-NOT:  WARNING
 // BAD:      launches: 2 plain, 0 instrumented
 // BAD-NEXT: csan: 2 call(s) of 1 kind(s) ran unchecked

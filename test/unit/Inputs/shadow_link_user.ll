@@ -19,7 +19,7 @@ define void @helper__csan(ptr %p, float %v, ptr %ctx) {
   ret void
 }
 
-define ptx_kernel void @k__csan(ptr %p, i64 %n, ptr byval([1072 x i8]) align 8 "nvvm.grid_constant" %ctx) {
+define ptx_kernel void @k__csan(ptr %p, i64 %n, ptr byval([1088 x i8]) align 8 "nvvm.grid_constant" %ctx) {
   call void @helper__csan(ptr %p, float 1.0, ptr %ctx)
   call ptr @__csan_dev_read1(ptr %ctx, ptr %p, i32 32)
   %b = load i8, ptr %p

@@ -1,0 +1,346 @@
+/* csan_rt_hostlog.c: kernels' accesses to host memory (csan_rt_hostlog.h).
+ *
+ * Replay order. The host shadow meets a kernel's accesses later than they
+ * happened: a copy issued after the kernel may have recorded its host side
+ * (at issue, csan_rt_xfer.c) before the kernel's records arrive, and the
+ * log holds the records of several kernels in the order their threads
+ * claimed slots. So a replayed access can meet a record of an operation
+ * ordered AFTER its kernel, which is no race. The engine asks
+ * (CSAN_SH_RECORD_IS_LATER, csan_shadow_cpu_platform.h) and this file
+ * answers from the vector clocks of the operations issued while host
+ * memory existed, kept per stream slot (the last CTX_PER_SLOT of each).
+ * Host code's own records never need it: every host access replays the
+ * log first, so a host access ordered after a kernel (the host observed
+ * its completion, by which time all its records were in the ring) comes
+ * after the kernel's records. Everything else (two kernels, a kernel and
+ * a copy, in either order) is decided by the two operations' clocks, so
+ * the order of replay does not matter.
+ */
+#include "csan_rt_hostlog.h"
+
+#include "csan_rt_hostmem.h"
+#include "csan_rt_ops.h"
+#include "csan_rt_report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Records of the ring (32 bytes each: 512 KiB of host-mapped memory). */
+#define RING_RECORDS 16384u
+/* Operations remembered per stream slot: a launch's records can be
+ * replayed, and a later operation's record recognized, while no more than
+ * this many operations were issued on their streams since. */
+#define CTX_PER_SLOT 1024u
+
+/* An operation's clock, compactly: vc[0..n) and the host slot's entry. */
+typedef struct kept_ctx {
+  csan_epoch_t epoch; /* 0: empty */
+  uint32_t n;
+  uint64_t op_id;
+  csan_epoch_t host;
+  csan_epoch_t *vc;
+} kept_ctx;
+
+static _Atomic(csan_hostlog_ring *) g_ring;
+static _Atomic uint64_t g_counters_dev;
+static pthread_mutex_t g_drain_mu = PTHREAD_MUTEX_INITIALIZER;
+static csan_hostlog_record *g_batch; /* RING_RECORDS, under g_drain_mu */
+
+static pthread_mutex_t g_ctx_mu = PTHREAD_MUTEX_INITIALIZER;
+static kept_ctx *g_ctx[CSAN_MAX_SLOTS]; /* CTX_PER_SLOT each, made on first use */
+
+static _Atomic uint64_t g_replayed, g_unknown;
+
+static pthread_mutex_t g_managed_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t g_managed_lo[CSAN_HOSTLOG_MANAGED_MAX], g_managed_end[CSAN_HOSTLOG_MANAGED_MAX];
+static uint32_t g_managed_n;
+static _Atomic bool g_warned_managed, g_warned_setup;
+
+/* ------------------------------------------------------------------------
+ * Operations' clocks.
+ * ---------------------------------------------------------------------- */
+
+static void keep_ctx(const csan_launch_ctx *c) {
+  uint32_t n = CSAN_HOST_SLOT;
+  while (n && !c->vc[n - 1])
+    n--;
+  csan_epoch_t *vc = n ? malloc(n * sizeof *vc) : NULL;
+  if (n && !vc)
+    return;
+  if (n)
+    memcpy(vc, c->vc, n * sizeof *vc);
+  pthread_mutex_lock(&g_ctx_mu);
+  kept_ctx *ring = g_ctx[c->slot];
+  if (!ring)
+    ring = g_ctx[c->slot] = calloc(CTX_PER_SLOT, sizeof *ring);
+  if (!ring) {
+    pthread_mutex_unlock(&g_ctx_mu);
+    free(vc);
+    return;
+  }
+  kept_ctx *k = &ring[c->epoch % CTX_PER_SLOT];
+  csan_epoch_t *old = k->vc;
+  *k = (kept_ctx){c->epoch, n, c->op_id, c->vc[CSAN_HOST_SLOT], vc};
+  pthread_mutex_unlock(&g_ctx_mu);
+  free(old);
+}
+
+/* Operation (slot, epoch)'s entry for slot s in *out; false: not kept. */
+static bool kept_vc(uint32_t slot, csan_epoch_t epoch, uint32_t s, csan_epoch_t *out) {
+  bool found = false;
+  pthread_mutex_lock(&g_ctx_mu);
+  const kept_ctx *k = g_ctx[slot] ? &g_ctx[slot][epoch % CTX_PER_SLOT] : NULL;
+  if (k && k->epoch == epoch && epoch) {
+    *out = s == CSAN_HOST_SLOT ? k->host : s < k->n ? k->vc[s] : 0;
+    found = true;
+  }
+  pthread_mutex_unlock(&g_ctx_mu);
+  return found;
+}
+
+/* The whole context of a kept operation (for its replay); false: not kept. */
+static bool kept_full(uint32_t slot, csan_epoch_t epoch, csan_launch_ctx *out) {
+  bool found = false;
+  pthread_mutex_lock(&g_ctx_mu);
+  const kept_ctx *k = g_ctx[slot] ? &g_ctx[slot][epoch % CTX_PER_SLOT] : NULL;
+  if (k && k->epoch == epoch && epoch) {
+    memset(out, 0, sizeof *out);
+    out->slot = (uint16_t)slot;
+    out->epoch = epoch;
+    out->op_id = k->op_id;
+    if (k->n)
+      memcpy(out->vc, k->vc, k->n * sizeof *k->vc);
+    out->vc[CSAN_HOST_SLOT] = k->host;
+    found = true;
+  }
+  pthread_mutex_unlock(&g_ctx_mu);
+  return found;
+}
+
+/* CSAN_SH_RECORD_IS_LATER: is record t's operation ordered after the
+ * replayed access's operation ctx? Only a kept operation can say so. */
+static int record_later(const csan_launch_ctx *ctx, uint64_t t) {
+  csan_epoch_t e;
+  return kept_vc(CSAN_TAG_GET_SLOT(t), CSAN_TAG_GET_EPOCH(t), ctx->slot, &e) &&
+         ctx->epoch <= e;
+}
+
+/* Every context csan makes: the host hull (not for csan's own range
+ * kernels, which never touch host memory), and its clock kept while host
+ * memory exists. */
+static void on_ctx(csan_launch_ctx *c) {
+  uint64_t span = __csan_host_bounds[1], lo = __csan_host_bounds[0];
+  if (__csan_host_bounds[1] != span)
+    span = 0; /* the table changed meanwhile: no hull this once */
+  bool range_op = (c->flags & CSAN_CTX_F_RANGE_OP) != 0;
+  c->host_lo = range_op ? 0 : lo;
+  c->host_span = range_op ? 0 : span;
+  if (span && atomic_load(&g_ring))
+    keep_ctx(c);
+}
+
+/* A rebase restarts the epochs: kept clocks name old ones. (The drain
+ * before it replayed what the device logged.) */
+static void on_rebase(void) {
+  pthread_mutex_lock(&g_ctx_mu);
+  for (uint32_t s = 0; s < CSAN_MAX_SLOTS; s++) {
+    if (!g_ctx[s])
+      continue;
+    for (uint32_t i = 0; i < CTX_PER_SLOT; i++) {
+      free(g_ctx[s][i].vc);
+      g_ctx[s][i] = (kept_ctx){0, 0, 0, 0, NULL};
+    }
+  }
+  pthread_mutex_unlock(&g_ctx_mu);
+}
+
+/* ------------------------------------------------------------------------
+ * Set-up.
+ * ---------------------------------------------------------------------- */
+
+bool csan_rt_hostlog_setup(uint64_t *ring, uint64_t *counters) {
+  *ring = *counters = 0;
+  void *c = NULL;
+  if (cudaMalloc(&c, sizeof(csan_hostlog_counters)) != cudaSuccess ||
+      cudaMemset(c, 0, sizeof(csan_hostlog_counters)) != cudaSuccess) {
+    if (c)
+      cudaFree(c);
+    csan_rt_warn_once(&g_warned_setup, "no device memory for the host-memory log: kernels' "
+                                       "accesses to pinned and managed memory are not checked "
+                                       "against host code");
+    return false;
+  }
+  size_t bytes = CSAN_HOSTLOG_RECORDS_OFFSET + RING_RECORDS * sizeof(csan_hostlog_record);
+  void *p = NULL;
+  CUdeviceptr d = 0;
+  CUresult r =
+      csan_g.drv.cuMemHostAlloc(&p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+  if (r == CUDA_SUCCESS)
+    r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+  if (!g_batch)
+    g_batch = malloc(RING_RECORDS * sizeof *g_batch);
+  if (r != CUDA_SUCCESS || !g_batch) {
+    csan_rt_warn_once(&g_warned_setup, "no host-mapped memory for the host-memory log (CUDA "
+                                       "error %d): kernels' accesses to pinned and managed "
+                                       "memory are not checked against host code",
+                      (int)r);
+    cudaFree(c);
+    return false;
+  }
+  memset(p, 0, bytes); /* before any kernel can reach it */
+  ((csan_hostlog_ring *)p)->capacity = RING_RECORDS;
+  atomic_store(&g_counters_dev, (uint64_t)(uintptr_t)c);
+  atomic_store(&g_ring, (csan_hostlog_ring *)p);
+  csan_shadow_cpu_set_later(record_later);
+  csan_rt_ops_on_ctx(on_ctx);
+  csan_rt_ops_on_rebase(on_rebase);
+  csan_rt_report_on_drain(csan_rt_hostlog_drain);
+  *ring = (uint64_t)d;
+  *counters = (uint64_t)(uintptr_t)c;
+  return true;
+}
+
+void csan_rt_hostlog_forget(void) {
+  pthread_mutex_lock(&g_drain_mu);
+  atomic_store(&g_ring, NULL); /* its pages stay mapped, like the memory-error ring */
+  atomic_store(&g_counters_dev, 0);
+  pthread_mutex_unlock(&g_drain_mu);
+  on_rebase();
+}
+
+/* ------------------------------------------------------------------------
+ * Managed ranges.
+ * ---------------------------------------------------------------------- */
+
+void csan_rt_hostlog_managed(const void *p, uint64_t size, bool add) {
+  uint64_t dev = atomic_load(&g_counters_dev);
+  uint64_t lo = (uint64_t)(uintptr_t)p;
+  if (!dev || !p || (add && !size))
+    return;
+  pthread_mutex_lock(&g_managed_mu);
+  uint32_t i = 0;
+  while (i < g_managed_n && g_managed_lo[i] != lo)
+    i++;
+  if (add && i == g_managed_n && g_managed_n == CSAN_HOSTLOG_MANAGED_MAX) {
+    pthread_mutex_unlock(&g_managed_mu);
+    csan_rt_warn_once(&g_warned_managed,
+                      "more than %u managed allocations at once: kernels' accesses to the "
+                      "others are not checked against host code",
+                      CSAN_HOSTLOG_MANAGED_MAX);
+    return;
+  }
+  if (add) {
+    if (i == g_managed_n)
+      g_managed_n++;
+    g_managed_lo[i] = lo;
+    g_managed_end[i] = lo + size;
+  } else if (i < g_managed_n) {
+    g_managed_n--;
+    g_managed_lo[i] = g_managed_lo[g_managed_n];
+    g_managed_end[i] = g_managed_end[g_managed_n];
+  } else {
+    pthread_mutex_unlock(&g_managed_mu);
+    return;
+  }
+  /* The whole table in one copy on csan's stream, waited for: a kernel
+   * launched after this call sees it. */
+  csan_hostlog_counters t;
+  memset(&t, 0, sizeof t);
+  t.managed_n = g_managed_n;
+  memcpy(t.managed_lo, g_managed_lo, sizeof t.managed_lo);
+  memcpy(t.managed_end, g_managed_end, sizeof t.managed_end);
+  size_t off = offsetof(csan_hostlog_counters, managed_n);
+  csan_rt_own own;
+  csan_rt_own_begin(&own);
+  bool ok = csan_g.drv.cuMemcpyHtoDAsync((CUdeviceptr)(dev + off), (const char *)&t + off,
+                                         sizeof t - off, (CUstream)csan_g.priv) == CUDA_SUCCESS &&
+            csan_rt_priv_wait() == CUDA_SUCCESS;
+  csan_rt_own_end(&own);
+  pthread_mutex_unlock(&g_managed_mu);
+  if (!ok)
+    csan_rt_warn_once(&g_warned_managed, "the device's table of managed allocations could not "
+                                         "be written: kernels' accesses to managed memory may "
+                                         "not be checked against host code");
+}
+
+/* ------------------------------------------------------------------------
+ * Replay.
+ * ---------------------------------------------------------------------- */
+
+static void replay(const csan_hostlog_record *r) {
+  csan_launch_ctx ctx;
+  if (!kept_full(r->slot, r->epoch, &ctx)) {
+    atomic_fetch_add(&g_unknown, 1);
+    return;
+  }
+  ctx.magic = CSAN_CTX_MAGIC;
+  ctx.abi_version = CSAN_ABI_VERSION;
+  ctx.flags = CSAN_CTX_F_REPLAYED;
+  /* The mask's runs of bytes, one access each (merged lanes may leave
+   * holes). */
+  uint32_t m = r->mask & 0xffffu;
+  while (m) {
+    uint32_t lo = (uint32_t)__builtin_ctz(m);
+    uint32_t len = (uint32_t)__builtin_ctz(~(m >> lo));
+    csan_rt_hostmem_device_access(&ctx, (const void *)(uintptr_t)(r->gaddr + lo), len,
+                                  r->access, r->site);
+    m &= ~(((1u << len) - 1u) << lo);
+  }
+  atomic_fetch_add(&g_replayed, 1);
+}
+
+void csan_rt_hostlog_drain(void) {
+  csan_hostlog_ring *ring = atomic_load(&g_ring);
+  if (!ring)
+    return;
+  _Atomic uint32_t *pending = (_Atomic uint32_t *)&ring->pending;
+  if (!atomic_load_explicit(pending, memory_order_relaxed))
+    return;
+  /* One replay at a time; a drain that finds another running leaves the
+   * word set for the next one (also a drain re-entered from a report that
+   * halts, on this thread). */
+  if (pthread_mutex_trylock(&g_drain_mu) != 0)
+    return;
+  ring = atomic_load(&g_ring);
+  uint32_t n = 0;
+  /* Cleared before the copy: a record published after it sets it again. */
+  if (ring && atomic_exchange_explicit(pending, 0, memory_order_acq_rel)) {
+    csan_hostlog_record *recs =
+        (csan_hostlog_record *)(void *)((char *)ring + CSAN_HOSTLOG_RECORDS_OFFSET);
+    for (uint32_t i = 0; i < ring->capacity && i < RING_RECORDS; i++) {
+      _Atomic uint32_t *state = (_Atomic uint32_t *)&recs[i].state;
+      if (atomic_load_explicit(state, memory_order_acquire) != CSAN_HOSTLOG_READY)
+        continue;
+      g_batch[n++] = recs[i];
+      atomic_store_explicit(state, CSAN_HOSTLOG_EMPTY, memory_order_release);
+    }
+  }
+  for (uint32_t i = 0; i < n; i++)
+    replay(&g_batch[i]);
+  pthread_mutex_unlock(&g_drain_mu);
+}
+
+void csan_rt_hostlog_exit(void) {
+  if (!atomic_load(&g_ring))
+    return;
+  csan_rt_hostlog_drain();
+  csan_hostlog_counters c;
+  uint32_t dropped = 0;
+  if (atomic_load(&csan_g.dev) == CSAN_DEV_READY &&
+      csan_rt_read_device(&c, atomic_load(&g_counters_dev), offsetof(csan_hostlog_counters,
+                                                                     managed_n)))
+    dropped = c.dropped;
+  if (dropped)
+    csan_log_printf("csan: WARNING: %u kernel access(es) to host memory found the host-memory "
+                    "log full: not checked against host code\n",
+                    dropped);
+  uint64_t unknown = atomic_load(&g_unknown);
+  if (unknown)
+    csan_log_printf("csan: WARNING: %llu kernel access(es) to host memory belong to launches "
+                    "csan no longer remembers (more than %u operations on one stream before "
+                    "the host synchronized): not checked against host code\n",
+                    (unsigned long long)unknown, CTX_PER_SLOT);
+  if (csan_g.flags.verbosity >= 1)
+    csan_log_printf("csan: host-memory log: %llu kernel record(s) replayed\n",
+                    (unsigned long long)atomic_load(&g_replayed));
+}
