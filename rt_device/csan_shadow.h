@@ -242,12 +242,13 @@ CSAN_SH_FN uint32_t *csan_sh_sites(uint64_t page, uint64_t addr) {
  * is in the middle of updating is as safe as the fast path's read, which
  * never takes the lock either: each cell value seen is one that some slow
  * path stored (a record, or a pool index, whose epoch bits are 0 while
- * launches' epochs start at 1); a record of this launch L can only have
- * been written by L's own slow path, for an access of L that it covers; and
- * a running launch's records are never dropped (see the header comment:
- * only records ordered before an access lose bytes, and nothing is ordered
- * after L while L runs; the one exception, an exhausted pool's eviction, is
- * counted and hits the fast path alike). So there is nothing to record.
+ * launches' epochs start at 1), and a record of this launch L can only
+ * have been stored by L's own slow path, for an access of L that it
+ * covers. Such a record is not dropped while L runs (the header comment:
+ * only records ordered before an access lose bytes), and whatever might
+ * drop it anyway (an exhausted pool's eviction, which is counted) could as
+ * well drop it just after a fast-path check saw it. So there is nothing to
+ * record.
  *
  * The cover is tested before the first try too, at no extra code (it is
  * the one loop body) and one more load of cell 1: the range walk's test is
