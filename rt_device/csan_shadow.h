@@ -15,6 +15,8 @@
  *               dominates K and a mask that covers M: nothing to do. Only
  *               L's own slow path can have put that record there, and L is
  *               still running, so the record cannot have been dropped.
+ *               A thread waiting for the granule lock makes the same test
+ *               after every pause (csan_sh_lock: the convoy breaker).
  *   slow path   under the granule lock (lock bit of cell 0), for each live
  *               record r with r.mask & M != 0:
  *                 r is L's own                  -> no race
@@ -235,22 +237,49 @@ CSAN_SH_FN uint32_t *csan_sh_sites(uint64_t page, uint64_t addr) {
 
 /* Takes the lock bit of cell 0 and returns the locked value (lock bit set),
  * or returns 0 without locking when the granule is untracked and
- * with_untracked is 0. A locked value is never 0. */
-CSAN_SH_FN uint64_t csan_sh_lock(uint64_t *cell0, int with_untracked) {
-  uint64_t old = csan_sh_load64(cell0);
+ * with_untracked is 0, or when cov is not NULL and the cells cover it. A
+ * locked value is never 0.
+ *
+ * The convoy breaker (cov, issue 14). When the threads of one launch touch
+ * a granule for the first time together (the blocks of a matmul on one
+ * tile), they all miss the fast path and queue on this lock, yet the first
+ * of them to record leaves a record that covers the others' accesses. So a
+ * waiter reads both cells again after every pause and leaves, without the
+ * lock, once they cover its access: the decision the fast path would take
+ * at that moment, with the same relaxed loads and the same test, so the
+ * result is one the fast path could have given. Reading cells that a holder
+ * is in the middle of updating is as safe as the fast path's read, which
+ * never takes the lock either: each cell value seen is one that some slow
+ * path stored (a record, or a pool index, whose epoch bits are 0 while
+ * launches' epochs start at 1), and a record of this launch L can only
+ * have been stored by L's own slow path, for an access of L that it
+ * covers. Such a record is not dropped while L runs (the header comment:
+ * only records ordered before an access lose bytes), and whatever might
+ * drop it anyway (an exhausted pool's eviction, which is counted) could as
+ * well drop it just after a fast-path check saw it. So there is nothing to
+ * record.
+ *
+ * The cover is tested before the first try too, at no extra code (it is
+ * the one loop body) and one more load of cell 1: the range walk's test is
+ * not always fresh, since on the GPU the lanes of a warp that hit one
+ * granule run the slow path in turns (csan_dev_slow), each after the
+ * previous lane's update. A failed CAS retries at once, reading both cells
+ * again. */
+CSAN_SH_FN uint64_t csan_sh_lock(uint64_t *cell0, int with_untracked, const csan_sh_cover *cov) {
   uint32_t round = 0;
   for (;;) {
+    uint64_t old, c1;
+    csan_sh_load_cells(cell0, &old, &c1);
+    if (cov && csan_sh_covered(old, c1, *cov))
+      return 0;
     if ((old & CSAN_TAG_UNTRACKED) && !with_untracked)
       return 0;
     if (!(old & CSAN_TAG_LOCK)) {
-      uint64_t prev = csan_sh_cas64_acquire(cell0, old, old | CSAN_TAG_LOCK);
-      if (prev == old)
+      if (csan_sh_cas64_acquire(cell0, old, old | CSAN_TAG_LOCK) == old)
         return old | CSAN_TAG_LOCK;
-      old = prev;
       continue;
     }
     csan_sh_pause(round++);
-    old = csan_sh_load64(cell0);
   }
 }
 
@@ -776,9 +805,10 @@ CSAN_SH_FN void csan_shadow_update(const csan_launch_ctx *ctx, uint64_t page, ui
                                    const csan_who *who) {
   uint64_t *tags = csan_sh_tags(page, gaddr);
   uint32_t *sites = csan_sh_sites(page, gaddr);
-  uint64_t c0 = csan_sh_lock(&tags[0], 0);
+  csan_sh_cover cov = csan_sh_cover_make(csan_sh_launch_bits(ctx), amask & 0xffffu, access);
+  uint64_t c0 = csan_sh_lock(&tags[0], 0, &cov);
   if (!c0)
-    return;
+    return; /* untracked, or covered meanwhile: nothing to record */
   csan_sh_acc a;
   csan_sh_acc_init(&a, ctx, gaddr, amask, access, site, size, who);
   csan_pool *pool = (csan_pool *)(uintptr_t)ctx->pool;
@@ -891,7 +921,7 @@ CSAN_SH_FN void csan_shadow_erase(csan_pool *pool, uint64_t page, uint64_t gaddr
                                   int untrack) {
   uint64_t *tags = csan_sh_tags(page, gaddr);
   uint32_t *sites = csan_sh_sites(page, gaddr);
-  uint64_t c0 = csan_sh_lock(&tags[0], 1);
+  uint64_t c0 = csan_sh_lock(&tags[0], 1, (const csan_sh_cover *)0);
   uint64_t c1 = csan_sh_load64(&tags[1]);
   mask &= 0xffffu;
   int all = mask == 0xffffu;
