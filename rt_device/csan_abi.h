@@ -291,6 +291,11 @@ CSAN_STATIC_ASSERT(sizeof(csan_pool) <= CSAN_POOL_BLOCKS_OFFSET, "pool header fi
 #define CSAN_ACC_ATOMIC 2u       /* flag: atomic read (2) or atomic RMW/store (3) */
 #define CSAN_ACC_FREE 4u         /* with WRITE: a free of the bytes */
 #define CSAN_ACC_ALLOC 8u        /* with WRITE: a stream-ordered allocation (replaces FREE) */
+/* Bits 8..31 of an access the engine is given may hold the size a race
+ * report gives it, where that is not the length of the range checked: a
+ * kernel's access replayed from the host-memory log covers the bytes of
+ * several merged lanes (csan_hostlog_record.access). 0: the range's length. */
+#define CSAN_ACC_SIZE_SHIFT 8u
 
 /* ------------------------------------------------------------------------
  * Site descriptors: one per instrumented access in device code, emitted by
@@ -454,7 +459,7 @@ CSAN_STATIC_ASSERT(CSAN_MEMERR_RECORDS_OFFSET % 64u == 0, "records are 64-byte a
 
 typedef struct csan_hostlog_record {
   uint32_t state;  /* CSAN_HOSTLOG_EMPTY / WRITING / READY */
-  uint32_t access; /* CSAN_ACC_* */
+  uint32_t access; /* CSAN_ACC_* | the access's size << CSAN_ACC_SIZE_SHIFT */
   uint64_t gaddr;  /* the granule */
   uint32_t mask;   /* its bytes (bit i: byte gaddr + i) */
   int32_t site;    /* device site (offset from the module anchor) */

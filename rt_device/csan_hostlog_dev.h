@@ -57,10 +57,12 @@ CSAN_SH_FN int csan_hostlog_wanted(const csan_launch_ctx *ctx, uint64_t a, uint6
 }
 
 /* Appends one granule's record: bytes amask of the granule at gaddr,
- * touched by the launch ctx with access at site. A full ring counts the
- * access in dropped (the host says how many at exit). */
+ * touched by the launch ctx with an access of `size` bytes (what a report
+ * calls it) at site. A full ring counts the access in dropped (the host
+ * says how many at exit). */
 CSAN_SH_COLD_FN void csan_hostlog_append(const csan_launch_ctx *ctx, uint64_t gaddr,
-                                         uint32_t amask, uint32_t access, int32_t site) {
+                                         uint32_t amask, uint32_t access, uint64_t size,
+                                         int32_t site) {
   const csan_pool *pool = (const csan_pool *)(uintptr_t)ctx->pool;
   csan_hostlog_ring *ring = pool ? (csan_hostlog_ring *)(uintptr_t)pool->hostlog : 0;
   csan_hostlog_counters *c =
@@ -76,7 +78,7 @@ CSAN_SH_COLD_FN void csan_hostlog_append(const csan_launch_ctx *ctx, uint64_t ga
     return;
   }
   csan_sh_store32(&r->state, CSAN_HOSTLOG_WRITING);
-  r->access = access;
+  r->access = access | (uint32_t)(size < 0xffffffu ? size : 0xffffffu) << CSAN_ACC_SIZE_SHIFT;
   r->gaddr = gaddr;
   r->mask = amask;
   r->site = site;
@@ -110,7 +112,7 @@ CSAN_SH_COLD_FN void csan_hostlog_range(const csan_launch_ctx *ctx, uint64_t a, 
       continue;
     uint64_t b = g < a ? a : g;
     uint64_t e = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
-    csan_hostlog_append(ctx, g, csan_sh_byte_mask((uint32_t)(b - g), (uint32_t)(e - b)), access,
+    csan_hostlog_append(ctx, g, csan_sh_byte_mask((uint32_t)(b - g), (uint32_t)(e - b)), access, n,
                         site);
   }
 }

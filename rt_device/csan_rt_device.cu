@@ -116,7 +116,7 @@ static __device__ __noinline__ void csan_dev_hostlog(const csan_launch_ctx *ctx,
     uint64_t e = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
     uint32_t m = csan_sh_byte_mask((uint32_t)(b - g), (uint32_t)(e - b));
     if (wanted && csan_dev_merge(ctx, g, &m, access, site))
-      csan_hostlog_append(ctx, g, m, access, site);
+      csan_hostlog_append(ctx, g, m, access, n, site);
   }
 }
 

@@ -707,10 +707,12 @@ CSAN_SH_FN void csan_sh_acc_init(csan_sh_acc *a, const csan_launch_ctx *ctx, uin
   a->ctx = ctx;
   a->launch = csan_sh_launch_bits(ctx);
   a->kind = csan_sh_acc_kind(access);
-  a->access = access;
+  a->access = access & ((1u << CSAN_ACC_SIZE_SHIFT) - 1u);
   a->amask = amask & 0xffffu;
   a->site = (uint32_t)site;
   a->size = size > 0xffffffffull ? 0xffffffffu : (uint32_t)size;
+  if (access >> CSAN_ACC_SIZE_SHIFT) /* a report size apart from the range's */
+    a->size = access >> CSAN_ACC_SIZE_SHIFT;
   a->gaddr = gaddr;
   a->who = who;
   a->merged = 0;

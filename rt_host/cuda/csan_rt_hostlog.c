@@ -318,6 +318,8 @@ void csan_rt_hostlog_drain(void) {
   for (uint32_t i = 0; i < n; i++)
     replay(&g_batch[i]);
   pthread_mutex_unlock(&g_drain_mu);
+  if (n)
+    csan_rt_hostmem_drain(); /* the batch's races, each with all its bytes */
 }
 
 void csan_rt_hostlog_exit(void) {

@@ -461,9 +461,7 @@ void csan_rt_hostmem_device_access(const csan_launch_ctx *ctx, const void *addr,
     return;
   csan_launch_ctx c;
   on_host_shadow(h, ctx, &c);
-  if (csan_hostmem_access(h, &c, (uint64_t)(uintptr_t)addr, size, access, site, NULL) &
-      CSAN_HOSTMEM_LIVE)
-    drain(false, NULL, NULL);
+  csan_hostmem_access(h, &c, (uint64_t)(uintptr_t)addr, size, access, site, NULL);
 }
 
 void csan_rt_hostmem_op_access(const csan_launch_ctx *ctx, const csan_region *r, uint32_t access) {

@@ -58,7 +58,9 @@ void csan_rt_hostmem_host_access(const void *addr, uint64_t size, uint32_t acces
                                  const csan_host_site *site, const void *ra);
 
 /* A kernel's access to a region (its record in the device's log, replayed
- * with its launch's context: csan_rt_hostlog.c). */
+ * with its launch's context: csan_rt_hostlog.c). Recorded only: the caller
+ * reports with csan_rt_hostmem_drain once it replayed the whole batch, so
+ * a race of many records is reported once, with all its bytes. */
 void csan_rt_hostmem_device_access(const csan_launch_ctx *ctx, const void *addr, uint64_t size,
                                    uint32_t access, int32_t site);
 

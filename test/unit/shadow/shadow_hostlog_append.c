@@ -3,7 +3,8 @@
 // launch's host hull are logged, and of those only host memory (no device
 // shadow page: pinned, mapped, registered) and the managed ranges; device
 // memory the hull happens to cover is not. One record per granule with
-// the bytes touched (an access that crosses a granule makes two). A full
+// the bytes touched and the access's size (an access that crosses a
+// granule makes two). A full
 // ring counts the access in dropped and overwrites nothing.
 // RUN: %cc_core -o %t && %t | FileCheck %s
 #include "../Inputs/shadow_test.h"
@@ -23,11 +24,12 @@ static void show(void) {
       (const csan_hostlog_record *)(const void *)((const char *)ring + CSAN_HOSTLOG_RECORDS_OFFSET);
   for (uint32_t i = 0; i < CAP; i++)
     if (r[i].state == CSAN_HOSTLOG_READY)
-      printf("record %u: %s +%#" PRIx64 " mask %#06x %s site %d launch %u:%u\n", i,
+      printf("record %u: %s +%#" PRIx64 " mask %#06x %s size %u site %d launch %u:%u\n", i,
              r[i].gaddr >= MANAGED ? "managed" : r[i].gaddr >= PINNED ? "pinned" : "device",
              (uint64_t)(r[i].gaddr -
                         (r[i].gaddr >= MANAGED ? MANAGED : r[i].gaddr >= PINNED ? PINNED : BASE)),
-             r[i].mask, acc_name(r[i].access), r[i].site, r[i].slot, r[i].epoch);
+             r[i].mask, acc_name(r[i].access & 0xffu), r[i].access >> CSAN_ACC_SIZE_SHIFT, r[i].site,
+             r[i].slot, r[i].epoch);
   printf("pending %u head %u dropped %u\n", ring->pending, counters.head, counters.dropped);
 }
 
@@ -61,10 +63,10 @@ int main(void) {
   csan_hostlog_range(&k.ctx, PINNED + 28, 8, W, 96);
   csan_hostlog_range(&k.ctx, MANAGED + 32, 2, AW, 128);
   show();
-  // CHECK-NEXT: record 0: pinned +0 mask 0x0ff0 read site 64 launch 3:7
-  // CHECK-NEXT: record 1: pinned +0x10 mask 0xf000 write site 96 launch 3:7
-  // CHECK-NEXT: record 2: pinned +0x20 mask 0x000f write site 96 launch 3:7
-  // CHECK-NEXT: record 3: managed +0x20 mask 0x0003 atomic-write site 128 launch 3:7
+  // CHECK-NEXT: record 0: pinned +0 mask 0x0ff0 read size 8 site 64 launch 3:7
+  // CHECK-NEXT: record 1: pinned +0x10 mask 0xf000 write size 8 site 96 launch 3:7
+  // CHECK-NEXT: record 2: pinned +0x20 mask 0x000f write size 8 site 96 launch 3:7
+  // CHECK-NEXT: record 3: managed +0x20 mask 0x0003 atomic-write size 2 site 128 launch 3:7
   // CHECK-NEXT: pending 1 head 4 dropped 0
 
   // A managed range that ended is device memory again.
@@ -83,7 +85,7 @@ int main(void) {
   // A range of 96 bytes is 6 granules: 4 fit, 2 find their slots unread.
   csan_hostlog_range(&k.ctx, PINNED + 256, 96, R, 224);
   show();
-  // CHECK: record 7: pinned +0x130 mask 0xffff read site 224 launch 3:7
+  // CHECK: record 7: pinned +0x130 mask 0xffff read size 96 site 224 launch 3:7
   // CHECK-NEXT: pending 1 head 10 dropped 2
   return 0;
 }
