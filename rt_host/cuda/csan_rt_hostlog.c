@@ -45,6 +45,10 @@ static _Atomic(csan_hostlog_ring *) g_ring;
 static _Atomic uint64_t g_counters_dev;
 static pthread_mutex_t g_drain_mu = PTHREAD_MUTEX_INITIALIZER;
 static csan_hostlog_record *g_batch; /* RING_RECORDS, under g_drain_mu */
+/* A replay is running (another thread's drain took the records and has not
+ * put them on the shadow yet): a host access must wait for it. */
+static _Atomic uint32_t g_replaying;
+static __thread bool tl_draining; /* this thread's drain: a report that halts re-enters */
 
 static pthread_mutex_t g_ctx_mu = PTHREAD_MUTEX_INITIALIZER;
 static kept_ctx *g_ctx[CSAN_MAX_SLOTS]; /* CTX_PER_SLOT each, made on first use */
@@ -291,16 +295,17 @@ static void replay(const csan_hostlog_record *r) {
 
 void csan_rt_hostlog_drain(void) {
   csan_hostlog_ring *ring = atomic_load(&g_ring);
-  if (!ring)
+  if (!ring || tl_draining)
     return;
   _Atomic uint32_t *pending = (_Atomic uint32_t *)&ring->pending;
-  if (!atomic_load_explicit(pending, memory_order_relaxed))
+  if (!atomic_load_explicit(pending, memory_order_acquire) && !atomic_load(&g_replaying))
     return;
-  /* One replay at a time; a drain that finds another running leaves the
-   * word set for the next one (also a drain re-entered from a report that
-   * halts, on this thread). */
-  if (pthread_mutex_trylock(&g_drain_mu) != 0)
-    return;
+  /* Blocking: a host access after this call must meet every record the
+   * device published before it, including those another thread's drain
+   * took and is still replaying. */
+  pthread_mutex_lock(&g_drain_mu);
+  tl_draining = true;
+  atomic_fetch_add(&g_replaying, 1);
   ring = atomic_load(&g_ring);
   uint32_t n = 0;
   /* Cleared before the copy: a record published after it sets it again. */
@@ -317,9 +322,11 @@ void csan_rt_hostlog_drain(void) {
   }
   for (uint32_t i = 0; i < n; i++)
     replay(&g_batch[i]);
-  pthread_mutex_unlock(&g_drain_mu);
   if (n)
     csan_rt_hostmem_drain(); /* the batch's races, each with all its bytes */
+  atomic_fetch_sub(&g_replaying, 1);
+  tl_draining = false;
+  pthread_mutex_unlock(&g_drain_mu);
 }
 
 void csan_rt_hostlog_exit(void) {
@@ -342,7 +349,7 @@ void csan_rt_hostlog_exit(void) {
                     "csan no longer remembers (more than %u operations on one stream before "
                     "the host synchronized): not checked against host code\n",
                     (unsigned long long)unknown, CTX_PER_SLOT);
-  if (csan_g.flags.verbosity >= 1)
+  if (csan_g.flags.verbosity >= 1 && atomic_load(&g_replayed))
     csan_log_printf("csan: host-memory log: %llu kernel record(s) replayed\n",
                     (unsigned long long)atomic_load(&g_replayed));
 }

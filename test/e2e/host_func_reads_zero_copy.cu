@@ -1,0 +1,54 @@
+// Host code against device work (issue 18, the device half): a host
+// function (cudaLaunchHostFunc) reads mapped pinned memory a kernel wrote
+// directly. On the kernel's stream it runs after the kernel (the fixed
+// twin: clean); on another stream with nothing ordering the two it races
+// with the kernel's writes, which the host replays from the device's log
+// before the host function's read is checked.
+//
+// REQUIRES: cuda-gpu
+// RUN: %csan_clangxx -g -O2 --csan-host-accesses %s -o %t.race
+// RUN: %csan_clangxx -g -O2 --csan-host-accesses -DFIXED %s -o %t.fixed
+// RUN: %not %t.race 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED
+#include "Inputs/e2e.h"
+
+// RACE: Previous write of size 4 by kernel produce(int*) on stream
+__global__ void produce(int *p) {
+  // RACE-NEXT: #0 produce(int*) {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+1]]
+  p[threadIdx.x] = threadIdx.x + 1;
+}
+
+static int seen;
+
+// RACE: WARNING: csan: data race (write-read) on 4 bytes at
+// RACE-NEXT: Read of size 4 at {{.*}} by host function on stream
+static void CUDART_CB check(void *arg) {
+  // RACE: #0 {{.*}}in check{{.*}}host_func_reads_zero_copy.cu:[[#@LINE+1]]
+  seen = static_cast<int *>(arg)[3];
+}
+
+int main() {
+  cudaStream_t s1 = nonblocking_stream(), s2 = nonblocking_stream();
+  int *buf, *dbuf;
+  CHECK_CUDA(cudaHostAlloc(&buf, 64 * sizeof(int), cudaHostAllocMapped));
+  CHECK_CUDA(cudaHostGetDevicePointer((void **)&dbuf, buf, 0));
+  for (int i = 0; i < 64; i++)
+    buf[i] = 0;
+  CHECK_CUDA(cudaDeviceSynchronize());
+  produce<<<1, 64, 0, s1>>>(dbuf);
+  CHECK_LAUNCH();
+  settle();
+#ifdef FIXED
+  CHECK_CUDA(cudaLaunchHostFunc(s1, check, buf));
+#else
+  CHECK_CUDA(cudaLaunchHostFunc(s2, check, buf));
+#endif
+  CHECK_CUDA(cudaDeviceSynchronize());
+  // RACE: Location: bytes [12, 16) of a 256-byte allocation at {{.*}} made by cudaHostAlloc at:
+  // RACE: csan: reported 1 data race(s)
+  // FIXED-NOT: WARNING
+  // FIXED: e2e: result ok
+  int r = finish(seen == 4);
+  CHECK_CUDA(cudaFreeHost(buf));
+  return r;
+}
