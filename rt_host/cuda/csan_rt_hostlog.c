@@ -25,8 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Records of the ring (32 bytes each: 512 KiB of host-mapped memory). */
-#define RING_RECORDS 16384u
 /* Operations remembered per stream slot: a launch's records can be
  * replayed, and a later operation's record recognized, while no more than
  * this many operations were issued on their streams since. */
@@ -44,7 +42,8 @@ typedef struct kept_ctx {
 static _Atomic(csan_hostlog_ring *) g_ring;
 static _Atomic uint64_t g_counters_dev;
 static pthread_mutex_t g_drain_mu = PTHREAD_MUTEX_INITIALIZER;
-static csan_hostlog_record *g_batch; /* RING_RECORDS, under g_drain_mu */
+static csan_hostlog_record *g_batch; /* the ring's capacity, under g_drain_mu */
+static uint32_t g_cap;                 /* records of the ring (host_log_records) */
 /* A replay is running (another thread's drain took the records and has not
  * put them on the shadow yet): a host access must wait for it. */
 static _Atomic uint32_t g_replaying;
@@ -174,15 +173,19 @@ bool csan_rt_hostlog_setup(uint64_t *ring, uint64_t *counters) {
                                        "against host code");
     return false;
   }
-  size_t bytes = CSAN_HOSTLOG_RECORDS_OFFSET + RING_RECORDS * sizeof(csan_hostlog_record);
+  uint32_t cap = (uint32_t)csan_g.flags.host_log_records;
+  size_t bytes = CSAN_HOSTLOG_RECORDS_OFFSET + (size_t)cap * sizeof(csan_hostlog_record);
   void *p = NULL;
   CUdeviceptr d = 0;
   CUresult r =
       csan_g.drv.cuMemHostAlloc(&p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
   if (r == CUDA_SUCCESS)
     r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
-  if (!g_batch)
-    g_batch = malloc(RING_RECORDS * sizeof *g_batch);
+  if (!g_batch || g_cap != cap) {
+    free(g_batch);
+    g_batch = malloc((size_t)cap * sizeof *g_batch);
+    g_cap = g_batch ? cap : 0;
+  }
   if (r != CUDA_SUCCESS || !g_batch) {
     csan_rt_warn_once(&g_warned_setup, "no host-mapped memory for the host-memory log (CUDA "
                                        "error %d): kernels' accesses to pinned and managed "
@@ -192,7 +195,7 @@ bool csan_rt_hostlog_setup(uint64_t *ring, uint64_t *counters) {
     return false;
   }
   memset(p, 0, bytes); /* before any kernel can reach it */
-  ((csan_hostlog_ring *)p)->capacity = RING_RECORDS;
+  ((csan_hostlog_ring *)p)->capacity = cap;
   atomic_store(&g_counters_dev, (uint64_t)(uintptr_t)c);
   atomic_store(&g_ring, (csan_hostlog_ring *)p);
   csan_shadow_cpu_set_later(record_later);
@@ -312,7 +315,7 @@ void csan_rt_hostlog_drain(void) {
   if (ring && atomic_exchange_explicit(pending, 0, memory_order_acq_rel)) {
     csan_hostlog_record *recs =
         (csan_hostlog_record *)(void *)((char *)ring + CSAN_HOSTLOG_RECORDS_OFFSET);
-    for (uint32_t i = 0; i < ring->capacity && i < RING_RECORDS; i++) {
+    for (uint32_t i = 0; i < ring->capacity && i < g_cap; i++) {
       _Atomic uint32_t *state = (_Atomic uint32_t *)&recs[i].state;
       if (atomic_load_explicit(state, memory_order_acquire) != CSAN_HOSTLOG_READY)
         continue;
@@ -341,8 +344,9 @@ void csan_rt_hostlog_exit(void) {
     dropped = c.dropped;
   if (dropped)
     csan_log_printf("csan: WARNING: %u kernel access(es) to host memory found the host-memory "
-                    "log full: not checked against host code\n",
-                    dropped);
+                    "log full: not checked against host code (CSAN_OPTIONS=host_log_records, "
+                    "now %u)\n",
+                    dropped, g_cap);
   uint64_t unknown = atomic_load(&g_unknown);
   if (unknown)
     csan_log_printf("csan: WARNING: %llu kernel access(es) to host memory belong to launches "

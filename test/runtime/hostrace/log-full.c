@@ -1,17 +1,17 @@
 // A kernel's accesses to host memory wait in the device's log until the
 // host replays them; accesses that find the log full are not checked, and
 // csan says how many at exit. The fake appends one record per access, and
-// its kernels run inside the launch, so 20000 accesses leave 20000 - 16384
-// (the log's records) behind. The twin's 16384 fit.
+// its kernels run inside the launch, so with a log of 1024 records 1500
+// accesses leave 476 behind. The twin's 1024 fit.
 // RUN: %cc_host %s -o %t.full && %cc_host -DFIT %s -o %t.fit
-// RUN: %run %t.full 2>&1 | FileCheck %s --check-prefix=FULL
-// RUN: %run %t.fit 2>&1 | FileCheck %s --check-prefix=FIT --implicit-check-not=WARNING
+// RUN: env CSAN_OPTIONS=host_log_records=1024 %run %t.full 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: env CSAN_OPTIONS=host_log_records=1024 %run %t.fit 2>&1 | FileCheck %s --check-prefix=FIT --implicit-check-not=WARNING
 #include "hostrace.h"
 
 #ifdef FIT
-#define N 16384
+#define N 1024
 #else
-#define N 20000
+#define N 1500
 #endif
 
 int main(void) {
@@ -26,6 +26,6 @@ int main(void) {
   return 0;
 }
 
-// FULL: host[N - 1] 20000
-// FULL: csan: WARNING: 3616 kernel access(es) to host memory found the host-memory log full: not checked against host code
-// FIT: host[N - 1] 16384
+// FULL: host[N - 1] 1500
+// FULL: csan: WARNING: 476 kernel access(es) to host memory found the host-memory log full: not checked against host code (CSAN_OPTIONS=host_log_records, now 1024)
+// FIT: host[N - 1] 1024
