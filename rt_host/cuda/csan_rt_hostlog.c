@@ -274,22 +274,30 @@ void csan_rt_hostlog_managed(const void *p, uint64_t size, bool add) {
  * Replay.
  * ---------------------------------------------------------------------- */
 
+/* The context of the launch being replayed: a batch holds long runs of one
+ * launch's records, so it is looked up once per run. Under g_drain_mu. */
+static csan_launch_ctx g_replay_ctx;
+static bool g_replay_ctx_ok;
+
 static void replay(const csan_hostlog_record *r) {
-  csan_launch_ctx ctx;
-  if (!kept_full(r->slot, r->epoch, &ctx)) {
-    atomic_fetch_add(&g_unknown, 1);
-    return;
+  csan_launch_ctx *ctx = &g_replay_ctx;
+  if (!g_replay_ctx_ok || ctx->slot != r->slot || ctx->epoch != r->epoch) {
+    g_replay_ctx_ok = r->slot < CSAN_MAX_SLOTS && kept_full(r->slot, r->epoch, ctx);
+    if (!g_replay_ctx_ok) {
+      atomic_fetch_add(&g_unknown, 1);
+      return;
+    }
+    ctx->magic = CSAN_CTX_MAGIC;
+    ctx->abi_version = CSAN_ABI_VERSION;
+    ctx->flags = CSAN_CTX_F_REPLAYED;
   }
-  ctx.magic = CSAN_CTX_MAGIC;
-  ctx.abi_version = CSAN_ABI_VERSION;
-  ctx.flags = CSAN_CTX_F_REPLAYED;
   /* The mask's runs of bytes, one access each (merged lanes may leave
    * holes). */
   uint32_t m = r->mask & 0xffffu;
   while (m) {
     uint32_t lo = (uint32_t)__builtin_ctz(m);
     uint32_t len = (uint32_t)__builtin_ctz(~(m >> lo));
-    csan_rt_hostmem_device_access(&ctx, (const void *)(uintptr_t)(r->gaddr + lo), len,
+    csan_rt_hostmem_device_access(ctx, (const void *)(uintptr_t)(r->gaddr + lo), len,
                                   r->access, r->site);
     m &= ~(((1u << len) - 1u) << lo);
   }
@@ -323,6 +331,7 @@ void csan_rt_hostlog_drain(void) {
       atomic_store_explicit(state, CSAN_HOSTLOG_EMPTY, memory_order_release);
     }
   }
+  g_replay_ctx_ok = false; /* kept clocks may have changed since the last batch */
   for (uint32_t i = 0; i < n; i++)
     replay(&g_batch[i]);
   if (n)
