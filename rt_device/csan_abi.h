@@ -131,6 +131,10 @@ typedef uint32_t csan_epoch_t;
  * (the engine then asks whether such a record is ordered after the kernel:
  * CSAN_SH_RECORD_IS_LATER). */
 #define CSAN_CTX_F_REPLAYED 0x8u
+/* host_span != 0: the fast path's page-less branch takes the slow path
+ * (which logs the access when it is in the hull) instead of returning. A
+ * flag, so that branch tests one word for this and memory errors at once. */
+#define CSAN_CTX_F_HOST_HULL 0x10u
 
 typedef struct csan_launch_ctx {
   uint32_t magic;       /* CSAN_CTX_MAGIC */

@@ -38,7 +38,7 @@ CSAN_SH_FN int csan_hostlog_in_hull(const csan_launch_ctx *ctx, uint64_t a) {
  * memory to log? The hull may cover device memory between regions: only
  * bytes without device shadow (pinned, mapped, registered) and the managed
  * ranges are logged. */
-CSAN_SH_FN int csan_hostlog_wanted(const csan_launch_ctx *ctx, uint64_t a, uint64_t page) {
+CSAN_SH_COLD_FN int csan_hostlog_wanted(const csan_launch_ctx *ctx, uint64_t a, uint64_t page) {
   if (!page)
     return 1;
   const csan_pool *pool = (const csan_pool *)(uintptr_t)ctx->pool;

@@ -44,13 +44,15 @@ static __device__ inline void csan_me_publish32_sys(uint32_t *p, uint32_t v) {
 
 /* Warp aggregation: the threads of the calling warp that reach this point
  * together with the same (granule, access, site) are one access. Returns 0
- * in all but the lowest of them, which gets the OR of their masks in
- * *amask. Any active mask works: the groups come from __match_any_sync over
- * exactly the threads that are here. */
-static __device__ inline int csan_dev_merge(const csan_launch_ctx *ctx, uint64_t gaddr,
-                                            uint32_t *amask, uint32_t access, int32_t site) {
+ * in all but the lowest of them, which gets the OR of their masks (never 0:
+ * amask is not). Any active mask works: the groups come from
+ * __match_any_sync over exactly the threads that are here. Out of line: the
+ * slow path and the host-memory log share one copy. */
+static __device__ __noinline__ uint32_t csan_dev_merge(const csan_launch_ctx *ctx,
+                                                       uint64_t gaddr, uint32_t amask,
+                                                       uint32_t access, int32_t site) {
   if (ctx->flags & CSAN_CTX_F_NO_WARP_AGGREGATION)
-    return 1;
+    return amask;
   unsigned active = __activemask();
   /* gaddr < 2^49 with 4 zero low bits; access < 16; sites are multiples
    * of the 32-byte descriptor size, so bits 5..19 of the site fit above. */
@@ -60,12 +62,12 @@ static __device__ inline int csan_dev_merge(const csan_launch_ctx *ctx, uint64_t
   if (peers & (peers - 1u)) {
     uint32_t all = 0;
     for (unsigned rest = peers; rest; rest &= rest - 1u)
-      all |= (uint32_t)__shfl_sync(peers, (int)*amask, __builtin_ctz(rest));
+      all |= (uint32_t)__shfl_sync(peers, (int)amask, __builtin_ctz(rest));
     if ((unsigned)__builtin_ctz(peers) != (unsigned)__nvvm_read_ptx_sreg_laneid())
       return 0;
-    *amask = all;
+    amask = all;
   }
-  return 1;
+  return amask;
 }
 
 /* One granule access that missed the fast path. With warp aggregation on,
@@ -80,7 +82,8 @@ static __device__ inline int csan_dev_merge(const csan_launch_ctx *ctx, uint64_t
 static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, uint64_t page,
                                                   uint64_t gaddr, uint32_t amask,
                                                   uint32_t access, int32_t site, uint64_t size) {
-  if (!csan_dev_merge(ctx, gaddr, &amask, access, site))
+  amask = csan_dev_merge(ctx, gaddr, amask, access, site);
+  if (!amask)
     return;
   unsigned here = __activemask();
   unsigned same = __match_any_sync(here, gaddr);
@@ -114,8 +117,11 @@ static __device__ __noinline__ void csan_dev_hostlog(const csan_launch_ctx *ctx,
     }
     uint64_t b = g < a ? a : g;
     uint64_t e = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
-    uint32_t m = csan_sh_byte_mask((uint32_t)(b - g), (uint32_t)(e - b));
-    if (wanted && csan_dev_merge(ctx, g, &m, access, site))
+    uint32_t m = wanted ? csan_dev_merge(ctx, g, csan_sh_byte_mask((uint32_t)(b - g),
+                                                                   (uint32_t)(e - b)),
+                                         access, site)
+                        : 0;
+    if (m)
       csan_hostlog_append(ctx, g, m, access, n, site);
   }
 }
@@ -193,9 +199,9 @@ csan_dev_check(const csan_launch_ctx *ctx, const void *addr, uint32_t n, uint32_
   if (off + n <= CSAN_GRANULE_SIZE) {
     uint64_t page = csan_sh_page(ctx->shadow_dir, a);
     if (!page) {
-      /* No shadow: done, unless memory errors are on or the bytes are host
-       * memory the host checks (the launch's host hull: logged). */
-      if (!(ctx->flags & CSAN_CTX_F_MEMORY_ERRORS) && !csan_hostlog_in_hull(ctx, a))
+      /* No shadow: done, unless memory errors are on or the launch has a
+       * host hull (the slow path logs what is in it). */
+      if (!(ctx->flags & (CSAN_CTX_F_MEMORY_ERRORS | CSAN_CTX_F_HOST_HULL)))
         return (void *)addr;
     } else {
       uint64_t c0, c1;
@@ -246,26 +252,28 @@ CSAN_DEV_ENTRY void __csan_dev_assertfail(const csan_launch_ctx *ctx, const char
   __assertfail(message, file, line, function, char_size);
 }
 
-/* A range's part in the host hull is logged; the rest goes to the engine. */
-static __device__ inline void csan_dev_range_hostlog(const csan_launch_ctx *ctx, uint64_t a,
-                                                     uint64_t size, uint32_t access, int32_t site) {
+/* A range entry's work, out of line (one call at each range check): its
+ * part in the host hull is logged, and the whole range goes to the engine
+ * (which skips what has no shadow). */
+static __device__ __noinline__ void csan_dev_range_entry(const csan_launch_ctx *ctx, uint64_t a,
+                                                         uint64_t size, uint32_t access,
+                                                         int32_t site) {
   uint64_t end = a + size < a ? ~0ull : a + size;
   if (ctx->host_span && a < ctx->host_lo + ctx->host_span && end > ctx->host_lo)
     csan_dev_hostlog(ctx, a, size, access, site);
+  csan_dev_range(ctx, a, size, access, site);
 }
 
 CSAN_DEV_ENTRY void __csan_dev_read_range(const csan_launch_ctx *ctx, const void *addr,
                                           uint64_t size, int32_t site) {
   if (!ctx || !size || !__isGlobal(addr))
     return;
-  csan_dev_range_hostlog(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_READ, site);
-  csan_dev_range(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_READ, site);
+  csan_dev_range_entry(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_READ, site);
 }
 
 CSAN_DEV_ENTRY void __csan_dev_write_range(const csan_launch_ctx *ctx, const void *addr,
                                            uint64_t size, int32_t site) {
   if (!ctx || !size || !__isGlobal(addr))
     return;
-  csan_dev_range_hostlog(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_WRITE, site);
-  csan_dev_range(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_WRITE, site);
+  csan_dev_range_entry(ctx, (uint64_t)(uintptr_t)addr, size, CSAN_ACC_WRITE, site);
 }

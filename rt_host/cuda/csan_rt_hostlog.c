@@ -138,6 +138,8 @@ static void on_ctx(csan_launch_ctx *c) {
   bool range_op = (c->flags & CSAN_CTX_F_RANGE_OP) != 0;
   c->host_lo = range_op ? 0 : lo;
   c->host_span = range_op ? 0 : span;
+  if (c->host_span)
+    c->flags |= CSAN_CTX_F_HOST_HULL;
   if (span && atomic_load(&g_ring))
     keep_ctx(c);
 }
