@@ -143,7 +143,7 @@ for plain in "$plain_dir"/*; do
   shadow_line=$(grep -m1 '^csan: shadow:' "$logdir/$name.csan.err" || true)
   shadow=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\1/p' <<< "$shadow_line")
   tracked=$(sed -n 's/^csan: shadow: \([0-9]*\) bytes for \([0-9]*\) tracked bytes.*/\2/p' <<< "$shadow_line")
-  # Escalations, each a global compare-and-swap on the pool's free list
+  # Escalations, each a compare-and-swap on one of the pool's free lists
   # (csan_shadow.h): many of them say where a slow run's time went.
   pool_ops=$(sed -n 's/^csan: escalation pool: [0-9]* of [0-9]* blocks handed out, \([0-9]*\) free-list operations.*/\1/p' \
     "$logdir/$name.csan.err" | head -n 1)

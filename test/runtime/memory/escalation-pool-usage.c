@@ -1,5 +1,5 @@
 // verbosity=1 says how much the escalation pool was used: blocks handed out
-// and free-list operations (each a global compare-and-swap on the GPU), so a
+// and free-list operations (each a compare-and-swap on a free list on the GPU), so a
 // slow run can be told from one whose granules escalate. Here each thread of
 // a read-modify-write kernel (y[i] += 1, four floats in one granule, one
 // access per thread, the order of a warp that does not merge its accesses)
