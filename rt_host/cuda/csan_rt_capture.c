@@ -15,7 +15,9 @@
  * that form in 13. */
 #if CUDART_VERSION >= 13000
 #define CAPTURE_INFO(s, st, id, deps, n) cudaStreamGetCaptureInfo(s, st, id, NULL, deps, NULL, n)
+#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
 #else
+#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
 #define CAPTURE_INFO(s, st, id, deps, n) cudaStreamGetCaptureInfo_v2(s, st, id, NULL, deps, n)
 #endif
 
@@ -159,6 +161,7 @@ typedef struct pending {
   unsigned long long id;    /* its capture before the call (0: none) */
   cudaGraphNode_t *before;  /* its capture dependencies before the call */
   size_t nbefore;
+  cudaGraphNode_t lib_last; /* csan's last check node of the call, or null */
   csan_rt_node_origin o;
 } pending;
 
@@ -195,6 +198,57 @@ static unsigned long long capture_now(CUstream s, const cudaGraphNode_t **deps, 
   return id;
 }
 
+/* Library nodes walked at most per settled call: a call's own nodes are a
+ * few; a walk this long left the call (see name_after). */
+#define LIB_WALK_MAX 1024
+
+/* Every node after `last` (csan's last check node of a library call), as
+ * the call's: the library's nodes all depend on it (it was the capturing
+ * stream's one dependency when the call began), and the thread's call
+ * settles before it issues anything else, so the nodes after it are the
+ * call's (another thread's work made after the call and ordered after it
+ * would be taken for the call's too: README, Limits). Under g_mu. */
+static void name_after(cudaGraphNode_t last, const csan_rt_node_origin *o) {
+  cudaGraphNode_t *todo = malloc(LIB_WALK_MAX * sizeof *todo);
+  size_t n = 0, head = 0;
+  if (!todo)
+    return;
+  todo[n++] = last;
+  while (head < n) {
+    cudaGraphNode_t x = todo[head++];
+    size_t nd = 0;
+    if (NODE_GET_DEPENDENTS(x, NULL, &nd) != cudaSuccess || !nd)
+      continue;
+    cudaGraphNode_t *d = malloc(nd * sizeof *d);
+    if (d && NODE_GET_DEPENDENTS(x, d, &nd) == cudaSuccess)
+      for (size_t i = 0; i < nd; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < n && !seen; j++)
+          seen = todo[j] == d[i];
+        if (seen || n == LIB_WALK_MAX)
+          continue;
+        todo[n++] = d[i];
+        origin_put(d[i], o);
+      }
+    free(d);
+  }
+  free(todo);
+}
+
+void csan_rt_capture_lib_checked(cudaGraphNode_t last) {
+  pending *p = &tl_pending;
+  if (!p->set || p->wait || !last)
+    return;
+  p->lib_last = last;
+  p->o.lib_checked = true;
+}
+
+cudaGraphNode_t csan_rt_capture_last_node(CUstream s) {
+  const cudaGraphNode_t *deps;
+  size_t n;
+  return capture_now(s, &deps, &n) && n == 1 ? deps[0] : NULL;
+}
+
 void csan_rt_capture_settle(void) {
   pending *p = &tl_pending;
   if (!p->set)
@@ -203,6 +257,12 @@ void csan_rt_capture_settle(void) {
   const cudaGraphNode_t *deps;
   size_t n;
   unsigned long long id = capture_now(p->s, &deps, &n);
+  if (id && id == p->id && p->lib_last) {
+    pthread_mutex_lock(&g_mu);
+    name_after(p->lib_last, &p->o);
+    pthread_mutex_unlock(&g_mu);
+  }
+  p->lib_last = NULL;
   if (id && p->wait) {
     fork_put(p->s, false, id, &p->o); /* the wait joined the stream into a capture */
   } else if (id && id == p->id) {

@@ -34,6 +34,14 @@ void csan_rt_capture_begun(cudaStream_t s, bool pt, const csan_host_site *site, 
 void csan_rt_capture_ended(void);
 /* Settles the calling thread's noted call (graph wrappers call it first). */
 void csan_rt_capture_settle(void);
+/* The node capturing stream s made last (its one capture dependency), or
+ * null. */
+cudaGraphNode_t csan_rt_capture_last_node(CUstream s);
+/* The calling thread's noted library call was checked by csan's check
+ * nodes, the last of which is `last` (csan_rt_libcap.c): when it settles,
+ * every node after `last` (the library's own, internal ones included) is
+ * named after the call and marked lib_checked. */
+void csan_rt_capture_lib_checked(cudaGraphNode_t last);
 
 /* Where a node came from: a host site and stack, and the capture stream
  * (0 for a node added explicitly). */
@@ -41,6 +49,10 @@ typedef struct csan_rt_node_origin {
   csan_host_site site;
   uint32_t stack;
   CUstream stream;
+  /* Made by a library call whose footprint csan checks in the graph by its
+   * own check nodes before the call's nodes (csan_rt_libcap.h): the node's
+   * own kernel has no twin, and needs none. */
+  bool lib_checked;
 } csan_rt_node_origin;
 
 /* A node added by cudaGraphAdd*Node at site. */

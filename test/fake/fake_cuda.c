@@ -453,6 +453,7 @@ typedef struct fake_event {
 
 /* The graph section (below) keeps what each capture made. */
 static void capture_started(fake_stream *f);
+static int capture_rk_check(const CUlaunchConfig *cfg, CUfunction f, void **params);
 struct fake_graph;
 static struct fake_graph *capture_finished(fake_stream *f, int *unjoined);
 static int capture_kernel(cudaStream_t s, const void *func, const unsigned grid[3],
@@ -1381,6 +1382,9 @@ static void check_ctx(const csan_launch_ctx *c, const char *what, int dev) {
 }
 
 static void rk_access(const csan_rk_access_params *p, const csan_launch_ctx *ctx, int dev) {
+  /* As on the device: no work item, nothing read, the context included. */
+  if (!csan_rk_access_items(p))
+    return;
   check_ctx(ctx, CSAN_RK_ACCESS_NAME, dev);
   if (!(ctx->flags & CSAN_CTX_F_RANGE_OP))
     fake_fatal("csan_rk_access without CSAN_CTX_F_RANGE_OP");
@@ -1515,8 +1519,15 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   if (block_too_large((const unsigned[3]){cfg->blockDimX, cfg->blockDimY, cfg->blockDimZ}))
     return CUDA_ERROR_INVALID_VALUE;
   fake_stream *fs = stream_of((cudaStream_t)cfg->hStream);
-  if (fs && fs->capturing && ff->kind >= FN_RK_ACCESS)
-    fake_fatal("csan launched its own kernel into a stream being captured");
+  /* Capture is not execution: csan runs none of its kernels into a
+   * capture, except the placeholder of a captured library call's check
+   * (csan_rt_libcap.c: csan_rk_access of width 0, which checks nothing
+   * until a launch of the graph sets it), which becomes a kernel node. */
+  if (fs && fs->capturing && ff->kind >= FN_RK_ACCESS) {
+    if (ff->kind != FN_RK_ACCESS || csan_rk_access_items(params[0]))
+      fake_fatal("csan launched its own kernel into a stream being captured");
+    return capture_rk_check(cfg, f, params) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  }
   if (g_own_delay_ms && ff->kind >= FN_RK_ACCESS && fs)
     fs->busy_until = wall_seconds() + g_own_delay_ms / 1000.0;
   if (g_no_exec && ff->kind >= FN_RK_ACCESS) {
@@ -2302,6 +2313,25 @@ static int capture_kernel(cudaStream_t s, const void *func, const unsigned grid[
   int np = kernel_nparams_of_stub(func);
   gnode_set_args(n, np > 0 ? (size_t)np : 0, args, 0);
   return 1;
+}
+
+static CUresult drv_graph_kernel_set(fake_gnode *n, const CUDA_KERNEL_NODE_PARAMS *p);
+
+/* csan's placeholder check launched into a capture: a kernel node of the
+ * driver function, as cuLaunchKernelEx makes on a capturing stream. */
+static int capture_rk_check(const CUlaunchConfig *cfg, CUfunction f, void **params) {
+  fake_cap_stream *c = capturing_stream((cudaStream_t)cfg->hStream);
+  if (!c)
+    return 0;
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  p.func = f;
+  p.gridDimX = cfg->gridDimX, p.gridDimY = cfg->gridDimY, p.gridDimZ = cfg->gridDimZ;
+  p.blockDimX = cfg->blockDimX, p.blockDimY = cfg->blockDimY, p.blockDimZ = cfg->blockDimZ;
+  p.sharedMemBytes = cfg->sharedMemBytes;
+  p.kernelParams = params;
+  tally("capture:csan check");
+  return drv_graph_kernel_set(capture_node(c, cudaGraphNodeTypeKernel), &p) == CUDA_SUCCESS;
 }
 
 static int capture_copy(cudaStream_t s, void *d, const void *src, size_t bytes) {
@@ -3378,6 +3408,22 @@ static CUresult drv_graph_kernel_set(fake_gnode *n, const CUDA_KERNEL_NODE_PARAM
   return CUDA_SUCCESS;
 }
 
+/* The node's function (a driver function, or the runtime kernel's stub as
+ * the fake's handle for it) and its parameters, owned by the node. */
+static CUresult drv_graph_kernel_node_get_params(CUgraphNode node, CUDA_KERNEL_NODE_PARAMS *p) {
+  DRV_ENTER("cuGraphKernelNodeGetParams");
+  fake_gnode *n = gnode_of((cudaGraphNode_t)node);
+  if (!n || !p || n->type != cudaGraphNodeTypeKernel)
+    return CUDA_ERROR_INVALID_VALUE;
+  memset(p, 0, sizeof *p);
+  p->func = n->cufn ? n->cufn : (CUfunction)(uintptr_t)n->stub;
+  p->gridDimX = n->grid[0], p->gridDimY = n->grid[1], p->gridDimZ = n->grid[2];
+  p->blockDimX = n->block[0], p->blockDimY = n->block[1], p->blockDimZ = n->block[2];
+  p->sharedMemBytes = n->shmem;
+  p->kernelParams = n->argv;
+  return CUDA_SUCCESS;
+}
+
 static CUresult drv_graph_kernel_node_set_params(CUgraphNode node,
                                                  const CUDA_KERNEL_NODE_PARAMS *p) {
   DRV_ENTER("cuGraphKernelNodeSetParams");
@@ -3746,6 +3792,7 @@ static const struct {
     {"cuFuncSetAttribute", 9000, (void *)drv_func_set_attribute},
     {"cuLaunchKernelEx", 11060, (void *)drv_launch_kernel_ex},
     {"cuGraphAddKernelNode", 12000, (void *)drv_graph_add_kernel_node},
+    {"cuGraphKernelNodeGetParams", 12000, (void *)drv_graph_kernel_node_get_params},
     {"cuGraphKernelNodeSetParams", 12000, (void *)drv_graph_kernel_node_set_params},
     {"cuGraphExecKernelNodeSetParams", 12000, (void *)drv_graph_exec_kernel_node_set_params},
     {"cuMemcpyDtoHAsync", 3020, (void *)drv_memcpy_dtoh_async},

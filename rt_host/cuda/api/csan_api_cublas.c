@@ -81,7 +81,8 @@ static bool blas_begin(blas_op *b, cublasHandle_t h, const char *name,
   cudaStream_t s = NULL;
   if (get_stream && get_stream(h, &s) != CUBLAS_STATUS_SUCCESS)
     return false;
-  if (!csan_rt_lib_active_at(s, false, site, ra))
+  csan_rt_lib_mode lm = csan_rt_lib_call_at(s, false, site, ra);
+  if (lm == CSAN_LIB_OFF)
     return false;
   cublasPointerMode_t mode = CUBLAS_POINTER_MODE_HOST;
   if (get_mode)
@@ -94,7 +95,7 @@ static bool blas_begin(blas_op *b, cublasHandle_t h, const char *name,
     b->ws_bytes = e.bytes;
   }
   csan_lm_init(&b->fp);
-  csan_rt_lib_init(&b->lc, name, s, false);
+  csan_rt_lib_init(&b->lc, name, s, false, lm);
   return true;
 }
 
@@ -143,6 +144,16 @@ static void blas_ptr_array(blas_op *b, const char *operand, uint32_t access,
   csan_lm_init(&one);
   csan_lm_linear(&one, operand, R, P(arr), (uint64_t)batch * sizeof(void *));
   csan_rt_lib_fp(&b->lc, &one);
+  if (csan_rt_lib_capturing(&b->lc)) {
+    /* csan reads the arrays after the stream's earlier work; during a
+     * capture nothing may wait for the stream (it would end the capture). */
+    csan_rt_lib_unchecked("batched pointer array of a library call captured into a graph",
+                          "csan reads the pointers from device memory, which it cannot do "
+                          "during a stream capture: the arrays are checked, the matrices they "
+                          "point to are not",
+                          NULL);
+    return;
+  }
   uint64_t *ptrs = malloc((size_t)batch * sizeof *ptrs);
   if (!ptrs)
     return;

@@ -79,7 +79,7 @@ static void group_add(group *g, const char *name, cudaStream_t s, const csan_lm_
 static void issue(const char *name, cudaStream_t s, const csan_lm_fp *fp,
                   const csan_host_site *site, uint32_t stack) {
   csan_rt_libcall c;
-  csan_rt_lib_init(&c, name, s, false);
+  csan_rt_lib_init(&c, name, s, false, CSAN_LIB_STREAM);
   c.x.stack = stack;
   csan_rt_lib_fp(&c, fp);
   csan_rt_lib_begin(&c, site, NULL);
@@ -189,7 +189,7 @@ static void nccl_begin(nccl_call *nc, const char *name, csan_lm_nccl_kind kind, 
     nc->grouped = true;
     return;
   }
-  csan_rt_lib_init(&nc->c, name, s, false);
+  csan_rt_lib_init(&nc->c, name, s, false, CSAN_LIB_STREAM);
   nc->c.x.stack = stack;
   csan_rt_lib_fp(&nc->c, &fp);
   csan_rt_lib_begin(&nc->c, site, ra);
