@@ -63,6 +63,7 @@ typedef struct blas_op {
   cudaStream_t stream;
   bool device_mode; /* scalars and results are device memory */
   bool blocks;      /* the host waits for the result */
+  bool ptrs_unread; /* captured: pointer arrays csan could not read */
   void *ws;
   size_t ws_bytes;
   csan_lm_fp fp;
@@ -127,6 +128,12 @@ static void blas_workspace(blas_op *b) {
 
 static void blas_issue(blas_op *b, const csan_host_site *site, const void *ra) {
   csan_rt_lib_fp(&b->lc, &b->fp);
+  if (b->ptrs_unread)
+    csan_rt_lib_unchecked("matrices of a batched library call captured into a graph",
+                          "csan reads a batched call's pointer arrays from device memory, which "
+                          "it cannot do during a stream capture: the arrays are checked, the "
+                          "matrices they point to are not",
+                          site);
   if (b->blocks)
     csan_rt_lib_blocks(&b->lc);
   csan_rt_lib_begin(&b->lc, site, ra);
@@ -146,12 +153,10 @@ static void blas_ptr_array(blas_op *b, const char *operand, uint32_t access,
   csan_rt_lib_fp(&b->lc, &one);
   if (csan_rt_lib_capturing(&b->lc)) {
     /* csan reads the arrays after the stream's earlier work; during a
-     * capture nothing may wait for the stream (it would end the capture). */
-    csan_rt_lib_unchecked("batched pointer array of a library call captured into a graph",
-                          "csan reads the pointers from device memory, which it cannot do "
-                          "during a stream capture: the arrays are checked, the matrices they "
-                          "point to are not",
-                          NULL);
+     * capture nothing may wait for the stream (a synchronization would
+     * invalidate the capture), and the arrays may not hold their pointers
+     * before the graph runs. */
+    b->ptrs_unread = true;
     return;
   }
   uint64_t *ptrs = malloc((size_t)batch * sizeof *ptrs);
