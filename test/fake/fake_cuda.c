@@ -2028,6 +2028,10 @@ struct fake_gnode {
   size_t ndeps, cap;
   cudaGraphEdgeData *depdata; /* each dependency's edge data (PDL: programmatic) */
   struct fake_stream *captured_on; /* the stream that captured it, or null */
+  /* The node of the graph this one's graph was cloned from: what
+   * cudaGraphNodeFindInClone looks for (it holds when nodes are added to or
+   * removed from the clone, as csan's inlining of child graphs does). */
+  const struct fake_gnode *cloned_from;
   /* kernel */
   const void *stub;  /* runtime kernel, or */
   CUfunction cufn;   /* a driver function (csan's twin) */
@@ -2157,6 +2161,7 @@ static fake_graph *fake_graph_clone(const fake_graph *g);
 /* d takes s's parameters (its own copies); d keeps its dependencies. */
 static void gnode_copy_params(fake_gnode *d, const fake_gnode *s) {
   fake_gnode **deps = d->deps;
+  const fake_gnode *cloned_from = d->cloned_from;
   cudaGraphEdgeData *depdata = d->depdata;
   size_t ndeps = d->ndeps, cap = d->cap;
   fake_graph *owner = d->owner, *old_child = d->child;
@@ -2164,6 +2169,7 @@ static void gnode_copy_params(fake_gnode *d, const fake_gnode *s) {
   free(d->argoff);
   free(d->argv);
   *d = *s;
+  d->cloned_from = cloned_from;
   d->deps = deps;
   d->depdata = depdata;
   d->ndeps = ndeps;
@@ -2191,6 +2197,7 @@ static fake_graph *fake_graph_clone(const fake_graph *g) {
   for (size_t i = 0; i < g->len; i++) {
     fake_gnode *n = gnode_new(c, g->n[i]->type, NULL, 0);
     gnode_copy_params(n, g->n[i]);
+    n->cloned_from = g->n[i];
   }
   for (size_t i = 0; i < g->len; i++)
     for (size_t j = 0; j < g->n[i]->ndeps; j++)
@@ -3157,8 +3164,8 @@ FAKE_EXPORT cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *out, cudaGraph
   fake_graph *c = graph_of(clone);
   if (!o || !c || !out)
     return rt_fail(cudaErrorInvalidValue);
-  for (size_t i = 0; i < o->owner->len && i < c->len; i++)
-    if (o->owner->n[i] == o) {
+  for (size_t i = 0; i < c->len; i++)
+    if (c->n[i]->cloned_from == o) {
       *out = (cudaGraphNode_t)c->n[i];
       return cudaSuccess;
     }
