@@ -26,6 +26,11 @@
  * copy, after the node's dependencies and before it, their contexts set
  * per launch like a kernel's.
  *
+ * A library call captured into the graph brought its own range checks:
+ * csan's kernel nodes captured before the call's (csan_rt_libcap.h),
+ * recognized here by their placeholder and set per launch the same way,
+ * each an operation named after the call (read_libcheck).
+ *
  * CUDA clones no graph with memory alloc/free nodes, and removes no node or
  * edge from one (RT cudaGraphAddMemAllocNode, cudaGraphDestroyNode): csan
  * then switches the program's own kernel nodes to their twins for the
