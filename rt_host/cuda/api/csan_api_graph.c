@@ -708,7 +708,9 @@ static char *dot_label(const gnode_info *in, csan_gnode_kind kind) {
                                                                   : "";
   const char *file = in->have_origin && in->origin.site.file ? in->origin.site.file : "?";
   const char *base = strrchr(file, '/');
-  snprintf(buf, sizeof buf, "%s%s%s\\n%s:%u", csan_gnode_kind_name(kind), *what ? " " : "", what,
+  /* csan's check of a captured library call stands for the call. */
+  const char *kname = in->libchk ? "library call" : csan_gnode_kind_name(kind);
+  snprintf(buf, sizeof buf, "%s%s%s\\n%s:%u", kname, *what ? " " : "", what,
            base ? base + 1 : file, in->have_origin ? in->origin.site.line : 0);
   for (char *c = buf; *c; c++)
     if (*c == '"')
