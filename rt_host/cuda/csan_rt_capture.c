@@ -15,9 +15,11 @@
  * that form in 13. */
 #if CUDART_VERSION >= 13000
 #define CAPTURE_INFO(s, st, id, deps, n) cudaStreamGetCaptureInfo(s, st, id, NULL, deps, NULL, n)
-#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, NULL, n)
+/* With the edges' data: a query without it fails on a programmatic (PDL)
+ * edge (cudaErrorLossyQuery), which libraries' kernels may have. */
+#define NODE_GET_DEPENDENTS(x, d, e, n) cudaGraphNodeGetDependentNodes(x, d, e, n)
 #else
-#define NODE_GET_DEPENDENTS(x, d, n) cudaGraphNodeGetDependentNodes(x, d, n)
+#define NODE_GET_DEPENDENTS(x, d, e, n) ((void)(e), cudaGraphNodeGetDependentNodes(x, d, n))
 #define CAPTURE_INFO(s, st, id, deps, n) cudaStreamGetCaptureInfo_v2(s, st, id, NULL, deps, n)
 #endif
 
@@ -217,10 +219,11 @@ static void name_after(cudaGraphNode_t last, const csan_rt_node_origin *o) {
   while (head < n) {
     cudaGraphNode_t x = todo[head++];
     size_t nd = 0;
-    if (NODE_GET_DEPENDENTS(x, NULL, &nd) != cudaSuccess || !nd)
+    if (NODE_GET_DEPENDENTS(x, NULL, NULL, &nd) != cudaSuccess || !nd)
       continue;
     cudaGraphNode_t *d = malloc(nd * sizeof *d);
-    if (d && NODE_GET_DEPENDENTS(x, d, &nd) == cudaSuccess)
+    cudaGraphEdgeData *ed = calloc(nd, sizeof *ed);
+    if (d && ed && NODE_GET_DEPENDENTS(x, d, ed, &nd) == cudaSuccess)
       for (size_t i = 0; i < nd; i++) {
         bool seen = false;
         for (size_t j = 0; j < n && !seen; j++)
@@ -231,6 +234,7 @@ static void name_after(cudaGraphNode_t last, const csan_rt_node_origin *o) {
         origin_put(d[i], o);
       }
     free(d);
+    free(ed);
   }
   free(todo);
 }
