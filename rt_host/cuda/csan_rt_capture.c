@@ -101,6 +101,43 @@ void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const 
   pthread_mutex_unlock(&g_mu);
 }
 
+/* A graph's nodes (null when CUDA would not list them; *n == 0 is no
+ * error). No second query for an empty list (the driver rejects it). */
+static cudaGraphNode_t *graph_nodes(cudaGraph_t g, size_t *n) {
+  *n = 0;
+  if (cudaGraphGetNodes(g, NULL, n) != cudaSuccess)
+    return NULL;
+  cudaGraphNode_t *v = calloc(*n ? *n : 1, sizeof *v);
+  if (v && *n && cudaGraphGetNodes(g, v, n) != cudaSuccess) {
+    free(v);
+    v = NULL;
+  }
+  return v;
+}
+
+void csan_rt_node_origins_copy(cudaGraph_t from, cudaGraph_t to) {
+  size_t nf = 0, nt = 0;
+  cudaGraphNode_t *f = graph_nodes(from, &nf), *t = graph_nodes(to, &nt);
+  for (size_t i = 0; f && t && nf == nt && i < nf; i++) {
+    enum cudaGraphNodeType tf, tt;
+    if (cudaGraphNodeGetType(f[i], &tf) != cudaSuccess ||
+        cudaGraphNodeGetType(t[i], &tt) != cudaSuccess || tf != tt)
+      break; /* not paired: the rest keep the child node's name */
+    csan_rt_node_origin o;
+    if (csan_rt_node_origin_get(f[i], &o)) {
+      pthread_mutex_lock(&g_mu);
+      origin_put(t[i], &o);
+      pthread_mutex_unlock(&g_mu);
+    }
+    cudaGraph_t cf, ct;
+    if (tf == cudaGraphNodeTypeGraph && cudaGraphChildGraphNodeGetGraph(f[i], &cf) == cudaSuccess &&
+        cudaGraphChildGraphNodeGetGraph(t[i], &ct) == cudaSuccess)
+      csan_rt_node_origins_copy(cf, ct);
+  }
+  free(f);
+  free(t);
+}
+
 /* ---- Forks ------------------------------------------------------------------ */
 
 /* Per stream: its latest fork into a capture, and its latest capture

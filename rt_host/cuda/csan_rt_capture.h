@@ -57,6 +57,12 @@ typedef struct csan_rt_node_origin {
 
 /* A node added by cudaGraphAdd*Node at site. */
 void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const void *ra);
+/* Graph `to` is the copy CUDA made of graph `from` for a child graph node
+ * (cudaGraphAddChildGraphNode clones the child): its nodes take the
+ * origins of from's nodes, paired by position (a copy lists its nodes in
+ * the original's order, as csan_rt_graph_inline.c relies on too), the
+ * children's nodes too. Nothing when the two do not pair. */
+void csan_rt_node_origins_copy(cudaGraph_t from, cudaGraph_t to);
 /* False when csan does not know where node came from. */
 bool csan_rt_node_origin_get(cudaGraphNode_t node, csan_rt_node_origin *out);
 /* Where the latest capture of stream s began; false when unknown. */

@@ -1227,9 +1227,17 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddChildGraphNode(
     cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
     size_t numDependencies, cudaGraph_t childGraph, const csan_host_site *site) {
   csan_rt_capture_settle();
-  return node_added(
+  cudaError_t e = node_added(
       cudaGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph),
       pGraphNode, site, __builtin_return_address(0));
+  /* The node holds a copy of the child: its nodes keep the names of the
+   * child's (the lines that captured or added them, and which of them a
+   * captured library call's checks cover). */
+  cudaGraph_t embedded;
+  if (e == cudaSuccess && csan_rt_active() &&
+      cudaGraphChildGraphNodeGetGraph(*pGraphNode, &embedded) == cudaSuccess)
+    csan_rt_node_origins_copy(childGraph, embedded);
+  return e;
 }
 
 /* Copy nodes to and from a __device__ variable (tracked once resolved, at
