@@ -251,16 +251,17 @@ typedef struct csan_pool_block {
 } csan_pool_block;
 CSAN_STATIC_ASSERT(sizeof(csan_pool_block) == 128, "pool block is one 128-byte line");
 
+/* Free lists of the pool, one per shard: a granule's blocks come from and
+ * go back to the shard of its address (csan_sh_shard), so the threads of a
+ * launch that escalate and de-escalate granules at once (a non-coalesced
+ * access pattern does at every launch) meet on 256 words, not one. */
+#define CSAN_POOL_SHARDS 256u
+
 typedef struct csan_pool {
   uint32_t capacity;  /* blocks, including unused block 0 */
   uint32_t next_free; /* bump index, starts at 1; >= capacity means exhausted */
   uint32_t exhausted; /* escalations that found no block (results incomplete) */
   uint32_t reserved;
-  /* Blocks of granules that went back to two cells, for reuse: a stack of
-   * block indices linked by csan_pool_block.next. Low 32 bits: top index
-   * (0 = empty); high 32 bits: a counter bumped by every pop and push so a
-   * compare-and-swap cannot mistake a recycled top for the one it read. */
-  uint64_t free_head;
   /* Device addresses of the memory-error ring (csan_memerr_ring, in
    * host-mapped memory) and its counters (csan_memerr_counters, in device
    * memory); 0 = none. Here rather than in the launch context: only the
@@ -278,10 +279,18 @@ typedef struct csan_pool {
    * memory); 0 = none: kernels' accesses to host memory are not checked. */
   uint64_t hostlog;
   uint64_t hostlog_counters;
+  uint64_t reserved2;
+  /* Blocks of granules that went back to two cells, for reuse: per shard a
+   * stack of block indices linked by csan_pool_block.next. Low 32 bits:
+   * top index (0 = empty); high 32 bits: a counter bumped by every pop and
+   * push so a compare-and-swap cannot mistake a recycled top for the one it
+   * read (their sum is the pool's free-list operations, mod 2^32). */
+  uint64_t free_head[CSAN_POOL_SHARDS];
   /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
 } csan_pool;
-#define CSAN_POOL_BLOCKS_OFFSET 128u
+#define CSAN_POOL_BLOCKS_OFFSET (64u + 8u * CSAN_POOL_SHARDS + 64u)
 CSAN_STATIC_ASSERT(sizeof(csan_pool) <= CSAN_POOL_BLOCKS_OFFSET, "pool header fits before the blocks");
+CSAN_STATIC_ASSERT(CSAN_POOL_BLOCKS_OFFSET % 128u == 0, "pool blocks are 128-byte aligned");
 
 /* ------------------------------------------------------------------------
  * Access kinds passed from checks to the shadow logic and into reports.

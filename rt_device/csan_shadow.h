@@ -44,7 +44,9 @@
  * When the live records of a granule do not fit its two cells, the granule
  * escalates: cell 0 becomes ESC (no record), cell 1 the index of the first
  * pool block of a chain of 10-record blocks. A granule whose records shrink
- * back to two returns its chain to the pool's free list. An exhausted pool
+ * back to two returns its chain to a free list of the pool (one of 256,
+ * chosen by the granule's address, so that granules escalating at once do
+ * not all meet on one word). An exhausted pool
  * keeps the records it can (the least important one gives way) and counts
  * each loss in pool->exhausted; nothing crashes and nothing is silent.
  *
@@ -302,36 +304,56 @@ CSAN_SH_FN void csan_sh_block_clear(csan_pool_block *b) {
   csan_sh_store32(&b->next, 0);
 }
 
-/* A cleared block, or 0 when the pool is exhausted (the caller counts it). */
-CSAN_SH_COLD_FN uint32_t csan_sh_pool_alloc(csan_pool *pool) {
+/* The free-list shard of the granule at gaddr: its blocks come from and go
+ * back to that list (CSAN_POOL_SHARDS in csan_abi.h says why). */
+CSAN_SH_FN uint32_t csan_sh_shard(uint64_t gaddr) {
+  return (uint32_t)(((gaddr >> CSAN_GRANULE_SHIFT) * 0x9e3779b97f4a7c15ull) >> 56) &
+         (CSAN_POOL_SHARDS - 1u);
+}
+
+/* Pops a block from shard `shard`'s free list; 0 when it is empty. */
+CSAN_SH_FN uint32_t csan_sh_pool_pop(csan_pool *pool, uint32_t shard) {
   uint32_t cap = pool->capacity;
-  uint64_t head = csan_sh_load64(&pool->free_head);
+  uint64_t *headp = &pool->free_head[shard & (CSAN_POOL_SHARDS - 1u)];
+  uint64_t head = csan_sh_load64(headp);
   while ((uint32_t)head != 0) {
     uint32_t idx = (uint32_t)head;
     if (idx >= cap)
-      break; /* corrupt list: do not follow it */
+      return 0; /* corrupt list: do not follow it */
     uint32_t next = csan_sh_load32(&csan_sh_block(pool, idx)->next);
     uint64_t want = ((head >> 32) + 1) << 32 | next;
-    uint64_t prev = csan_sh_cas64_acq_rel(&pool->free_head, head, want);
-    if (prev == head) {
-      csan_sh_block_clear(csan_sh_block(pool, idx));
+    uint64_t prev = csan_sh_cas64_acq_rel(headp, head, want);
+    if (prev == head)
       return idx;
-    }
     head = prev;
   }
-  if (csan_sh_load32(&pool->next_free) >= cap)
-    return 0;
-  uint32_t idx = csan_sh_fetch_add32(&pool->next_free, 1);
-  if (idx == 0) /* header left at 0 by its creator: block 0 means "none" */
+  return 0;
+}
+
+/* A cleared block for a granule of shard `shard`, or 0 when the pool is
+ * exhausted (the caller counts it): the shard's own free list, then the
+ * bump allocator, then, once that is used up, the other shards' lists. */
+CSAN_SH_COLD_FN uint32_t csan_sh_pool_alloc(csan_pool *pool, uint32_t shard) {
+  uint32_t cap = pool->capacity;
+  uint32_t idx = csan_sh_pool_pop(pool, shard);
+  if (!idx && csan_sh_load32(&pool->next_free) < cap) {
     idx = csan_sh_fetch_add32(&pool->next_free, 1);
-  if (idx >= cap)
-    return 0;
-  csan_sh_block_clear(csan_sh_block(pool, idx));
+    if (idx == 0) /* header left at 0 by its creator: block 0 means "none" */
+      idx = csan_sh_fetch_add32(&pool->next_free, 1);
+    if (idx >= cap)
+      idx = 0;
+  }
+  CSAN_SH_NOUNROLL
+  for (uint32_t k = 1; !idx && k < CSAN_POOL_SHARDS; k++)
+    idx = csan_sh_pool_pop(pool, shard + k);
+  if (idx)
+    csan_sh_block_clear(csan_sh_block(pool, idx));
   return idx;
 }
 
-/* Pushes a whole chain (first .. the block whose next is 0) on the free list. */
-CSAN_SH_FN void csan_sh_pool_free_chain(csan_pool *pool, uint32_t first) {
+/* Pushes a whole chain (first .. the block whose next is 0) on shard
+ * `shard`'s free list. */
+CSAN_SH_FN void csan_sh_pool_free_chain(csan_pool *pool, uint32_t first, uint32_t shard) {
   uint32_t cap = pool->capacity;
   if (!first || first >= cap)
     return;
@@ -342,11 +364,12 @@ CSAN_SH_FN void csan_sh_pool_free_chain(csan_pool *pool, uint32_t first) {
       break;
     last = next;
   }
-  uint64_t head = csan_sh_load64(&pool->free_head);
+  uint64_t *headp = &pool->free_head[shard & (CSAN_POOL_SHARDS - 1u)];
+  uint64_t head = csan_sh_load64(headp);
   for (;;) {
     csan_sh_store32(&csan_sh_block(pool, last)->next, (uint32_t)head);
     uint64_t want = ((head >> 32) + 1) << 32 | first;
-    uint64_t prev = csan_sh_cas64_acq_rel(&pool->free_head, head, want);
+    uint64_t prev = csan_sh_cas64_acq_rel(headp, head, want);
     if (prev == head)
       return;
     head = prev;
@@ -613,7 +636,7 @@ CSAN_SH_FN void csan_sh_chain_evict(csan_pool *pool, uint32_t first, csan_tag_t 
  * cells (cell 1 and the site words here; cell 0's value is returned for the
  * caller's releasing store) and recycles the chain. */
 CSAN_SH_FN uint64_t csan_sh_chain_shrink(csan_pool *pool, uint64_t *tags, uint32_t *sites,
-                                              uint32_t first) {
+                                              uint32_t first, uint32_t shard) {
   uint32_t cap = pool->capacity;
   csan_tag_t t[2] = {0, 0};
   uint32_t s[2] = {0, 0};
@@ -633,7 +656,7 @@ CSAN_SH_FN uint64_t csan_sh_chain_shrink(csan_pool *pool, uint64_t *tags, uint32
   sites[0] = s[0];
   sites[1] = s[1];
   csan_sh_store64(&tags[1], t[1]);
-  csan_sh_pool_free_chain(pool, first);
+  csan_sh_pool_free_chain(pool, first, shard);
   return t[0];
 }
 
@@ -672,7 +695,7 @@ CSAN_SH_COLD_FN uint64_t csan_sh_update_chain(csan_sh_acc *a, csan_pool *pool, u
   if (!a->merged) {
     csan_tag_t nt = csan_sh_new_record(a);
     if (!hole_b && last) {
-      uint32_t nb = csan_sh_pool_alloc(pool);
+      uint32_t nb = csan_sh_pool_alloc(pool, csan_sh_shard(a->gaddr));
       if (nb) {
         csan_sh_store32(&csan_sh_block(pool, last)->next, nb);
         hole_b = nb;
@@ -689,7 +712,7 @@ CSAN_SH_COLD_FN uint64_t csan_sh_update_chain(csan_sh_acc *a, csan_pool *pool, u
   }
   if (live > 2)
     return CSAN_TAG_ESC;
-  return csan_sh_chain_shrink(pool, tags, sites, first);
+  return csan_sh_chain_shrink(pool, tags, sites, first, csan_sh_shard(a->gaddr));
 }
 
 /* The records of a two-cell granule after an access: at most three (two
@@ -754,8 +777,9 @@ CSAN_SH_FN void csan_sh_visit_cells(csan_sh_acc *a, uint64_t c0, uint64_t c1,
  * escalates the granule (true, cell 0 released), or, with no block left,
  * counts the loss and keeps the two most important records (the oldest of
  * the least important gives way). */
-CSAN_SH_FN int csan_sh_escalate(csan_pool *pool, uint64_t *tags, csan_sh_cells *c) {
-  uint32_t b = pool ? csan_sh_pool_alloc(pool) : 0;
+CSAN_SH_FN int csan_sh_escalate(csan_pool *pool, uint64_t *tags, csan_sh_cells *c,
+                                uint32_t shard) {
+  uint32_t b = pool ? csan_sh_pool_alloc(pool, shard) : 0;
   if (b) {
     csan_pool_block *blk = csan_sh_block(pool, b);
     CSAN_SH_NOUNROLL
@@ -824,7 +848,7 @@ CSAN_SH_FN void csan_shadow_update(const csan_launch_ctx *ctx, uint64_t page, ui
   }
   csan_sh_cells cells;
   csan_sh_visit_cells(&a, c0, c1, sites, &cells);
-  if (cells.live == 3 && csan_sh_escalate(pool, tags, &cells))
+  if (cells.live == 3 && csan_sh_escalate(pool, tags, &cells, csan_sh_shard(gaddr)))
     return;
   csan_sh_store_cells(tags, sites, &cells);
 }
@@ -930,7 +954,7 @@ CSAN_SH_FN void csan_shadow_erase(csan_pool *pool, uint64_t page, uint64_t gaddr
   if (c0 & CSAN_TAG_ESC) {
     if (all) {
       if (pool)
-        csan_sh_pool_free_chain(pool, (uint32_t)c1);
+        csan_sh_pool_free_chain(pool, (uint32_t)c1, csan_sh_shard(gaddr));
       sites[0] = sites[1] = 0;
       csan_sh_store64(&tags[1], 0);
       csan_sh_store64_release(&tags[0], untrack ? CSAN_TAG_UNTRACKED : 0);
@@ -1049,7 +1073,8 @@ CSAN_SH_FN void csan_shadow_reset_granule(csan_pool *pool, uint64_t page, uint32
 /* After every page was reset: all chains are gone. */
 CSAN_SH_FN void csan_shadow_pool_reset(csan_pool *pool) {
   pool->next_free = 1;
-  pool->free_head = 0;
+  for (uint32_t i = 0; i < CSAN_POOL_SHARDS; i++)
+    pool->free_head[i] = 0;
 }
 
 #endif /* CSAN_SHADOW_H */

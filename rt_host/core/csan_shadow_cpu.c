@@ -198,10 +198,12 @@ void csan_shadow_cpu_pool_stats(csan_shadow_cpu *s, csan_shadow_pool_stats *out)
   out->capacity = cap ? cap - 1 : 0;
   out->handed = next > cap ? cap - 1 : next - 1;
   out->free = 0;
-  uint32_t b = (uint32_t)csan_sh_load64(&p->free_head);
-  while (b && b < cap && out->free < cap) {
-    out->free++;
-    b = csan_sh_load32(&csan_sh_block(p, b)->next);
+  for (uint32_t i = 0; i < CSAN_POOL_SHARDS; i++) {
+    uint32_t b = (uint32_t)csan_sh_load64(&p->free_head[i]);
+    while (b && b < cap && out->free < cap) {
+      out->free++;
+      b = csan_sh_load32(&csan_sh_block(p, b)->next);
+    }
   }
   out->exhausted = csan_sh_load32(&p->exhausted);
 }

@@ -423,15 +423,18 @@ static void print_usage(const csan_pool *p) {
   csan_rt_shadow_usage(&shadow, &tracked);
   csan_log_printf("csan: shadow: %llu bytes for %llu tracked bytes\n",
                   (unsigned long long)shadow, (unsigned long long)tracked);
-  /* Escalations cost a global compare-and-swap each way (csan_shadow.h,
-   * pool): their number says whether a slow run is the pool's. The free
-   * list's counter counts its pops and pushes (mod 2^32). */
-  if (p)
+  /* Escalations cost a compare-and-swap on a free list each way
+   * (csan_shadow.h, pool): their number says whether a slow run is the
+   * pool's. Each shard's counter counts its pops and pushes (mod 2^32). */
+  if (p) {
+    uint32_t ops = 0;
+    for (uint32_t i = 0; i < CSAN_POOL_SHARDS; i++)
+      ops += (uint32_t)(p->free_head[i] >> 32);
     csan_log_printf("csan: escalation pool: %u of %u blocks handed out, %u free-list "
                     "operations, %u escalations found no block\n",
                     p->next_free > 1 ? p->next_free - 1 : 0,
-                    p->capacity > 0 ? p->capacity - 1 : 0, (uint32_t)(p->free_head >> 32),
-                    p->exhausted);
+                    p->capacity > 0 ? p->capacity - 1 : 0, ops, p->exhausted);
+  }
 }
 
 int csan_rt_finish(void) {
