@@ -39,6 +39,7 @@
   X(cuFuncSetAttribute, 9000)                                                                 \
   X(cuLaunchKernelEx, 11060)                                                                  \
   X(cuGraphAddKernelNode, 12000)                                                              \
+  X(cuGraphKernelNodeGetParams, 12000)                                                        \
   X(cuGraphKernelNodeSetParams, 12000)                                                        \
   X(cuGraphExecKernelNodeSetParams, 12000)                                                    \
   X(cuMemcpyDtoHAsync, 3020)                                                                  \

@@ -15,7 +15,11 @@
  * that form in 13. */
 #if CUDART_VERSION >= 13000
 #define CAPTURE_INFO(s, st, id, deps, n) cudaStreamGetCaptureInfo(s, st, id, NULL, deps, NULL, n)
+/* With the edges' data: a query without it fails on a programmatic (PDL)
+ * edge (cudaErrorLossyQuery), which libraries' kernels may have. */
+#define NODE_GET_DEPENDENTS(x, d, e, n) cudaGraphNodeGetDependentNodes(x, d, e, n)
 #else
+#define NODE_GET_DEPENDENTS(x, d, e, n) ((void)(e), cudaGraphNodeGetDependentNodes(x, d, n))
 #define CAPTURE_INFO(s, st, id, deps, n) cudaStreamGetCaptureInfo_v2(s, st, id, NULL, deps, n)
 #endif
 
@@ -97,6 +101,43 @@ void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const 
   pthread_mutex_unlock(&g_mu);
 }
 
+/* A graph's nodes (null when CUDA would not list them; *n == 0 is no
+ * error). No second query for an empty list (the driver rejects it). */
+static cudaGraphNode_t *graph_nodes(cudaGraph_t g, size_t *n) {
+  *n = 0;
+  if (cudaGraphGetNodes(g, NULL, n) != cudaSuccess)
+    return NULL;
+  cudaGraphNode_t *v = calloc(*n ? *n : 1, sizeof *v);
+  if (v && *n && cudaGraphGetNodes(g, v, n) != cudaSuccess) {
+    free(v);
+    v = NULL;
+  }
+  return v;
+}
+
+void csan_rt_node_origins_copy(cudaGraph_t from, cudaGraph_t to) {
+  size_t nf = 0, nt = 0;
+  cudaGraphNode_t *f = graph_nodes(from, &nf), *t = graph_nodes(to, &nt);
+  for (size_t i = 0; f && t && nf == nt && i < nf; i++) {
+    enum cudaGraphNodeType tf, tt;
+    if (cudaGraphNodeGetType(f[i], &tf) != cudaSuccess ||
+        cudaGraphNodeGetType(t[i], &tt) != cudaSuccess || tf != tt)
+      break; /* not paired: the rest keep the child node's name */
+    csan_rt_node_origin o;
+    if (csan_rt_node_origin_get(f[i], &o)) {
+      pthread_mutex_lock(&g_mu);
+      origin_put(t[i], &o);
+      pthread_mutex_unlock(&g_mu);
+    }
+    cudaGraph_t cf, ct;
+    if (tf == cudaGraphNodeTypeGraph && cudaGraphChildGraphNodeGetGraph(f[i], &cf) == cudaSuccess &&
+        cudaGraphChildGraphNodeGetGraph(t[i], &ct) == cudaSuccess)
+      csan_rt_node_origins_copy(cf, ct);
+  }
+  free(f);
+  free(t);
+}
+
 /* ---- Forks ------------------------------------------------------------------ */
 
 /* Per stream: its latest fork into a capture, and its latest capture
@@ -159,6 +200,7 @@ typedef struct pending {
   unsigned long long id;    /* its capture before the call (0: none) */
   cudaGraphNode_t *before;  /* its capture dependencies before the call */
   size_t nbefore;
+  cudaGraphNode_t lib_last; /* csan's last check node of the call, or null */
   csan_rt_node_origin o;
 } pending;
 
@@ -195,6 +237,59 @@ static unsigned long long capture_now(CUstream s, const cudaGraphNode_t **deps, 
   return id;
 }
 
+/* Library nodes walked at most per settled call: a call's own nodes are a
+ * few; a walk this long left the call (see name_after). */
+#define LIB_WALK_MAX 1024
+
+/* Every node after `last` (csan's last check node of a library call), as
+ * the call's: the library's nodes all depend on it (it was the capturing
+ * stream's one dependency when the call began), and the thread's call
+ * settles before it issues anything else, so the nodes after it are the
+ * call's (another thread's work made after the call and ordered after it
+ * would be taken for the call's too: README, Limits). Under g_mu. */
+static void name_after(cudaGraphNode_t last, const csan_rt_node_origin *o) {
+  cudaGraphNode_t *todo = malloc(LIB_WALK_MAX * sizeof *todo);
+  size_t n = 0, head = 0;
+  if (!todo)
+    return;
+  todo[n++] = last;
+  while (head < n) {
+    cudaGraphNode_t x = todo[head++];
+    size_t nd = 0;
+    if (NODE_GET_DEPENDENTS(x, NULL, NULL, &nd) != cudaSuccess || !nd)
+      continue;
+    cudaGraphNode_t *d = malloc(nd * sizeof *d);
+    cudaGraphEdgeData *ed = calloc(nd, sizeof *ed);
+    if (d && ed && NODE_GET_DEPENDENTS(x, d, ed, &nd) == cudaSuccess)
+      for (size_t i = 0; i < nd; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < n && !seen; j++)
+          seen = todo[j] == d[i];
+        if (seen || n == LIB_WALK_MAX)
+          continue;
+        todo[n++] = d[i];
+        origin_put(d[i], o);
+      }
+    free(d);
+    free(ed);
+  }
+  free(todo);
+}
+
+void csan_rt_capture_lib_checked(cudaGraphNode_t last) {
+  pending *p = &tl_pending;
+  if (!p->set || p->wait || !last)
+    return;
+  p->lib_last = last;
+  p->o.lib_checked = true;
+}
+
+cudaGraphNode_t csan_rt_capture_last_node(CUstream s) {
+  const cudaGraphNode_t *deps;
+  size_t n;
+  return capture_now(s, &deps, &n) && n == 1 ? deps[0] : NULL;
+}
+
 void csan_rt_capture_settle(void) {
   pending *p = &tl_pending;
   if (!p->set)
@@ -203,6 +298,12 @@ void csan_rt_capture_settle(void) {
   const cudaGraphNode_t *deps;
   size_t n;
   unsigned long long id = capture_now(p->s, &deps, &n);
+  if (id && id == p->id && p->lib_last) {
+    pthread_mutex_lock(&g_mu);
+    name_after(p->lib_last, &p->o);
+    pthread_mutex_unlock(&g_mu);
+  }
+  p->lib_last = NULL;
   if (id && p->wait) {
     fork_put(p->s, false, id, &p->o); /* the wait joined the stream into a capture */
   } else if (id && id == p->id) {

@@ -34,6 +34,14 @@ void csan_rt_capture_begun(cudaStream_t s, bool pt, const csan_host_site *site, 
 void csan_rt_capture_ended(void);
 /* Settles the calling thread's noted call (graph wrappers call it first). */
 void csan_rt_capture_settle(void);
+/* The node capturing stream s made last (its one capture dependency), or
+ * null. */
+cudaGraphNode_t csan_rt_capture_last_node(CUstream s);
+/* The calling thread's noted library call was checked by csan's check
+ * nodes, the last of which is `last` (csan_rt_libcap.c): when it settles,
+ * every node after `last` (the library's own, internal ones included) is
+ * named after the call and marked lib_checked. */
+void csan_rt_capture_lib_checked(cudaGraphNode_t last);
 
 /* Where a node came from: a host site and stack, and the capture stream
  * (0 for a node added explicitly). */
@@ -41,10 +49,20 @@ typedef struct csan_rt_node_origin {
   csan_host_site site;
   uint32_t stack;
   CUstream stream;
+  /* Made by a library call whose footprint csan checks in the graph by its
+   * own check nodes before the call's nodes (csan_rt_libcap.h): the node's
+   * own kernel has no twin, and needs none. */
+  bool lib_checked;
 } csan_rt_node_origin;
 
 /* A node added by cudaGraphAdd*Node at site. */
 void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const void *ra);
+/* Graph `to` is the copy CUDA made of graph `from` for a child graph node
+ * (cudaGraphAddChildGraphNode clones the child): its nodes take the
+ * origins of from's nodes, paired by position (a copy lists its nodes in
+ * the original's order, as csan_rt_graph_inline.c relies on too), the
+ * children's nodes too. Nothing when the two do not pair. */
+void csan_rt_node_origins_copy(cudaGraph_t from, cudaGraph_t to);
 /* False when csan does not know where node came from. */
 bool csan_rt_node_origin_get(cudaGraphNode_t node, csan_rt_node_origin *out);
 /* Where the latest capture of stream s began; false when unknown. */

@@ -68,8 +68,16 @@ static bool same_node(cudaGraphNode_t c, cudaGraphNode_t o) {
   if (tc != cudaGraphNodeTypeKernel)
     return true;
   struct cudaKernelNodeParams pc, po;
-  return cudaGraphKernelNodeGetParams(c, &pc) == cudaSuccess &&
-         cudaGraphKernelNodeGetParams(o, &po) == cudaSuccess && pc.func == po.func;
+  if (cudaGraphKernelNodeGetParams(c, &pc) == cudaSuccess &&
+      cudaGraphKernelNodeGetParams(o, &po) == cudaSuccess)
+    return pc.func == po.func;
+  cudaGetLastError();
+  /* A node of a driver function (csan's check of a captured library call,
+   * csan_rt_libcap.h): the driver knows it. */
+  CUDA_KERNEL_NODE_PARAMS dc, dp;
+  return csan_g.drv.cuGraphKernelNodeGetParams((CUgraphNode)c, &dc) == CUDA_SUCCESS &&
+         csan_g.drv.cuGraphKernelNodeGetParams((CUgraphNode)o, &dp) == CUDA_SUCCESS &&
+         dc.func == dp.func;
 }
 
 /* A copy of node n (of a child graph) in graph g after deps[0..nd). */
@@ -81,8 +89,15 @@ static bool copy_node(cudaGraphNode_t *out, cudaGraph_t g, cudaGraphNode_t n,
   switch (t) {
   case cudaGraphNodeTypeKernel: {
     struct cudaKernelNodeParams p;
-    return cudaGraphKernelNodeGetParams(n, &p) == cudaSuccess &&
-           cudaGraphAddKernelNode(out, g, deps, nd, &p) == cudaSuccess;
+    if (cudaGraphKernelNodeGetParams(n, &p) == cudaSuccess)
+      return cudaGraphAddKernelNode(out, g, deps, nd, &p) == cudaSuccess;
+    cudaGetLastError();
+    /* A driver function's node (csan's check of a captured library call,
+     * csan_rt_libcap.h): copied through the driver, placeholder and all. */
+    CUDA_KERNEL_NODE_PARAMS dp;
+    return csan_g.drv.cuGraphKernelNodeGetParams((CUgraphNode)n, &dp) == CUDA_SUCCESS &&
+           csan_g.drv.cuGraphAddKernelNode((CUgraphNode *)out, (CUgraph)g,
+                                           (const CUgraphNode *)deps, nd, &dp) == CUDA_SUCCESS;
   }
   case cudaGraphNodeTypeMemcpy: {
     struct cudaMemcpy3DParms p;

@@ -85,10 +85,23 @@ bool csan_rt_lib_active_at(cudaStream_t s, bool pt, const csan_host_site *site, 
   return true;
 }
 
-void csan_rt_lib_init(csan_rt_libcall *c, const char *what, cudaStream_t s, bool pt) {
+csan_rt_lib_mode csan_rt_lib_call_at(cudaStream_t s, bool pt, const csan_host_site *site,
+                                     const void *ra) {
+  if (!csan_rt_active() || !csan_rt_work_on_device(s, pt))
+    return CSAN_LIB_OFF;
+  /* Capture is not execution: no variable is resolved (that may copy). */
+  if (csan_rt_capture_op(s, pt, site, ra))
+    return CSAN_LIB_CAPTURE;
+  csan_rt_vars_resolve();
+  return CSAN_LIB_STREAM;
+}
+
+void csan_rt_lib_init(csan_rt_libcall *c, const char *what, cudaStream_t s, bool pt,
+                      csan_rt_lib_mode mode) {
   memset(c, 0, sizeof *c);
   csan_rt_xfer_init(&c->x, what, false, pt, s);
   c->x.kind = CSAN_OPK_LIBRARY;
+  c->capture = mode == CSAN_LIB_CAPTURE;
 }
 
 void csan_rt_lib_fp(csan_rt_libcall *c, const csan_lm_fp *fp) {
@@ -101,12 +114,30 @@ void csan_rt_lib_blocks(csan_rt_libcall *c) {
 }
 
 void csan_rt_lib_begin(csan_rt_libcall *c, const csan_host_site *site, const void *ra) {
+  if (c->capture) {
+    /* Host memory the call uses would be recorded in the host shadow with
+     * the operation's context at issue; a graph node has none until its
+     * launch. */
+    if (c->x.nh)
+      csan_rt_lib_unchecked("host memory used by a library call captured into a graph",
+                            "csan records host memory a library call uses when the call is "
+                            "issued on a stream; in a graph it is not checked",
+                            site);
+    csan_rt_libcap_issue(&c->cap, &c->x, site, ra);
+    csan_rt_xfer_free(&c->x);
+    return;
+  }
   c->on = csan_rt_xfer_begin(&c->x, &c->o, site, ra);
   if (!c->on)
     csan_rt_xfer_free(&c->x);
 }
 
 void csan_rt_lib_end(csan_rt_libcall *c, bool ok) {
+  if (c->capture) {
+    csan_rt_libcap_end(&c->cap, ok);
+    c->capture = false;
+    return;
+  }
   if (!c->on)
     return;
   c->on = false;

@@ -24,6 +24,7 @@
 
 #include "csan_libmodel.h"
 #include "csan_pairtab.h"
+#include "csan_rt_libcap.h"
 #include "csan_rt_xfer.h"
 
 /* ------------------------------------------------------------------------
@@ -59,21 +60,42 @@ bool csan_rt_lib_active(cudaStream_t s, bool pt);
  * after site, as for runtime calls (csan_rt_capture_op). */
 bool csan_rt_lib_active_at(cudaStream_t s, bool pt, const csan_host_site *site, const void *ra);
 
+/* How a modelled library call is checked (csan_rt_lib_call_at). */
+typedef enum csan_rt_lib_mode {
+  CSAN_LIB_OFF = 0, /* not at all: pass it through */
+  CSAN_LIB_STREAM,  /* an operation on its stream */
+  CSAN_LIB_CAPTURE  /* its stream is being captured: csan's check nodes in the
+                       graph, before the call's own (csan_rt_libcap.h) */
+} csan_rt_lib_mode;
+/* csan_rt_lib_active_at for a call whose footprint csan models: during a
+ * capture the footprint is still wanted, for the graph. */
+csan_rt_lib_mode csan_rt_lib_call_at(cudaStream_t s, bool pt, const csan_host_site *site,
+                                     const void *ra);
+
 typedef struct csan_rt_libcall {
   csan_rt_xfer x;
   csan_rt_op o;
-  bool on; /* modelled: csan_rt_lib_end after the call */
+  bool on;      /* modelled: csan_rt_lib_end after the call */
+  bool capture; /* CSAN_LIB_CAPTURE: no operation, check nodes (cap) */
+  csan_rt_libcap_call cap;
 } csan_rt_libcall;
 
-/* Starts a call named what on stream s (csan_rt_lib_active(s) must hold). */
-void csan_rt_lib_init(csan_rt_libcall *c, const char *what, cudaStream_t s, bool pt);
+/* Starts a call named what on stream s, checked as `mode` says (not
+ * CSAN_LIB_OFF). */
+void csan_rt_lib_init(csan_rt_libcall *c, const char *what, cudaStream_t s, bool pt,
+                      csan_rt_lib_mode mode);
+/* True when the call is being captured (what csan cannot do then, such as
+ * reading device memory, it counts as unchecked). */
+static inline bool csan_rt_lib_capturing(const csan_rt_libcall *c) {
+  return c->capture;
+}
 /* Adds the footprint's regions in tracked device memory. */
 void csan_rt_lib_fp(csan_rt_libcall *c, const csan_lm_fp *fp);
 /* The call makes the host wait until it is done (a cuBLAS result returned
  * to host memory, a synchronous copy). */
 void csan_rt_lib_blocks(csan_rt_libcall *c);
 /* Issues the operation just before the call (its checks are queued on the
- * stream); ra: the wrapper's return address. */
+ * stream; captured: the check nodes); ra: the wrapper's return address. */
 void csan_rt_lib_begin(csan_rt_libcall *c, const csan_host_site *site, const void *ra);
 /* After the call. */
 void csan_rt_lib_end(csan_rt_libcall *c, bool ok);

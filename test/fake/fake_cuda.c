@@ -453,6 +453,7 @@ typedef struct fake_event {
 
 /* The graph section (below) keeps what each capture made. */
 static void capture_started(fake_stream *f);
+static int capture_rk_check(const CUlaunchConfig *cfg, CUfunction f, void **params);
 struct fake_graph;
 static struct fake_graph *capture_finished(fake_stream *f, int *unjoined);
 static int capture_kernel(cudaStream_t s, const void *func, const unsigned grid[3],
@@ -1381,6 +1382,9 @@ static void check_ctx(const csan_launch_ctx *c, const char *what, int dev) {
 }
 
 static void rk_access(const csan_rk_access_params *p, const csan_launch_ctx *ctx, int dev) {
+  /* As on the device: no work item, nothing read, the context included. */
+  if (!csan_rk_access_items(p))
+    return;
   check_ctx(ctx, CSAN_RK_ACCESS_NAME, dev);
   if (!(ctx->flags & CSAN_CTX_F_RANGE_OP))
     fake_fatal("csan_rk_access without CSAN_CTX_F_RANGE_OP");
@@ -1515,8 +1519,15 @@ static CUresult drv_launch_kernel_ex(const CUlaunchConfig *cfg, CUfunction f, vo
   if (block_too_large((const unsigned[3]){cfg->blockDimX, cfg->blockDimY, cfg->blockDimZ}))
     return CUDA_ERROR_INVALID_VALUE;
   fake_stream *fs = stream_of((cudaStream_t)cfg->hStream);
-  if (fs && fs->capturing && ff->kind >= FN_RK_ACCESS)
-    fake_fatal("csan launched its own kernel into a stream being captured");
+  /* Capture is not execution: csan runs none of its kernels into a
+   * capture, except the placeholder of a captured library call's check
+   * (csan_rt_libcap.c: csan_rk_access of width 0, which checks nothing
+   * until a launch of the graph sets it), which becomes a kernel node. */
+  if (fs && fs->capturing && ff->kind >= FN_RK_ACCESS) {
+    if (ff->kind != FN_RK_ACCESS || csan_rk_access_items(params[0]))
+      fake_fatal("csan launched its own kernel into a stream being captured");
+    return capture_rk_check(cfg, f, params) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  }
   if (g_own_delay_ms && ff->kind >= FN_RK_ACCESS && fs)
     fs->busy_until = wall_seconds() + g_own_delay_ms / 1000.0;
   if (g_no_exec && ff->kind >= FN_RK_ACCESS) {
@@ -2017,6 +2028,10 @@ struct fake_gnode {
   size_t ndeps, cap;
   cudaGraphEdgeData *depdata; /* each dependency's edge data (PDL: programmatic) */
   struct fake_stream *captured_on; /* the stream that captured it, or null */
+  /* The node of the graph this one's graph was cloned from: what
+   * cudaGraphNodeFindInClone looks for (it holds when nodes are added to or
+   * removed from the clone, as csan's inlining of child graphs does). */
+  const struct fake_gnode *cloned_from;
   /* kernel */
   const void *stub;  /* runtime kernel, or */
   CUfunction cufn;   /* a driver function (csan's twin) */
@@ -2146,6 +2161,7 @@ static fake_graph *fake_graph_clone(const fake_graph *g);
 /* d takes s's parameters (its own copies); d keeps its dependencies. */
 static void gnode_copy_params(fake_gnode *d, const fake_gnode *s) {
   fake_gnode **deps = d->deps;
+  const fake_gnode *cloned_from = d->cloned_from;
   cudaGraphEdgeData *depdata = d->depdata;
   size_t ndeps = d->ndeps, cap = d->cap;
   fake_graph *owner = d->owner, *old_child = d->child;
@@ -2153,6 +2169,7 @@ static void gnode_copy_params(fake_gnode *d, const fake_gnode *s) {
   free(d->argoff);
   free(d->argv);
   *d = *s;
+  d->cloned_from = cloned_from;
   d->deps = deps;
   d->depdata = depdata;
   d->ndeps = ndeps;
@@ -2180,6 +2197,7 @@ static fake_graph *fake_graph_clone(const fake_graph *g) {
   for (size_t i = 0; i < g->len; i++) {
     fake_gnode *n = gnode_new(c, g->n[i]->type, NULL, 0);
     gnode_copy_params(n, g->n[i]);
+    n->cloned_from = g->n[i];
   }
   for (size_t i = 0; i < g->len; i++)
     for (size_t j = 0; j < g->n[i]->ndeps; j++)
@@ -2302,6 +2320,25 @@ static int capture_kernel(cudaStream_t s, const void *func, const unsigned grid[
   int np = kernel_nparams_of_stub(func);
   gnode_set_args(n, np > 0 ? (size_t)np : 0, args, 0);
   return 1;
+}
+
+static CUresult drv_graph_kernel_set(fake_gnode *n, const CUDA_KERNEL_NODE_PARAMS *p);
+
+/* csan's placeholder check launched into a capture: a kernel node of the
+ * driver function, as cuLaunchKernelEx makes on a capturing stream. */
+static int capture_rk_check(const CUlaunchConfig *cfg, CUfunction f, void **params) {
+  fake_cap_stream *c = capturing_stream((cudaStream_t)cfg->hStream);
+  if (!c)
+    return 0;
+  CUDA_KERNEL_NODE_PARAMS p;
+  memset(&p, 0, sizeof p);
+  p.func = f;
+  p.gridDimX = cfg->gridDimX, p.gridDimY = cfg->gridDimY, p.gridDimZ = cfg->gridDimZ;
+  p.blockDimX = cfg->blockDimX, p.blockDimY = cfg->blockDimY, p.blockDimZ = cfg->blockDimZ;
+  p.sharedMemBytes = cfg->sharedMemBytes;
+  p.kernelParams = params;
+  tally("capture:csan check");
+  return drv_graph_kernel_set(capture_node(c, cudaGraphNodeTypeKernel), &p) == CUDA_SUCCESS;
 }
 
 static int capture_copy(cudaStream_t s, void *d, const void *src, size_t bytes) {
@@ -3127,8 +3164,8 @@ FAKE_EXPORT cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *out, cudaGraph
   fake_graph *c = graph_of(clone);
   if (!o || !c || !out)
     return rt_fail(cudaErrorInvalidValue);
-  for (size_t i = 0; i < o->owner->len && i < c->len; i++)
-    if (o->owner->n[i] == o) {
+  for (size_t i = 0; i < c->len; i++)
+    if (c->n[i]->cloned_from == o) {
       *out = (cudaGraphNode_t)c->n[i];
       return cudaSuccess;
     }
@@ -3375,6 +3412,22 @@ static CUresult drv_graph_kernel_set(fake_gnode *n, const CUDA_KERNEL_NODE_PARAM
     return CUDA_SUCCESS;
   }
   gnode_set_args(n, np, p->kernelParams, twin);
+  return CUDA_SUCCESS;
+}
+
+/* The node's function (a driver function, or the runtime kernel's stub as
+ * the fake's handle for it) and its parameters, owned by the node. */
+static CUresult drv_graph_kernel_node_get_params(CUgraphNode node, CUDA_KERNEL_NODE_PARAMS *p) {
+  DRV_ENTER("cuGraphKernelNodeGetParams");
+  fake_gnode *n = gnode_of((cudaGraphNode_t)node);
+  if (!n || !p || n->type != cudaGraphNodeTypeKernel)
+    return CUDA_ERROR_INVALID_VALUE;
+  memset(p, 0, sizeof *p);
+  p->func = n->cufn ? n->cufn : (CUfunction)(uintptr_t)n->stub;
+  p->gridDimX = n->grid[0], p->gridDimY = n->grid[1], p->gridDimZ = n->grid[2];
+  p->blockDimX = n->block[0], p->blockDimY = n->block[1], p->blockDimZ = n->block[2];
+  p->sharedMemBytes = n->shmem;
+  p->kernelParams = n->argv;
   return CUDA_SUCCESS;
 }
 
@@ -3746,6 +3799,7 @@ static const struct {
     {"cuFuncSetAttribute", 9000, (void *)drv_func_set_attribute},
     {"cuLaunchKernelEx", 11060, (void *)drv_launch_kernel_ex},
     {"cuGraphAddKernelNode", 12000, (void *)drv_graph_add_kernel_node},
+    {"cuGraphKernelNodeGetParams", 12000, (void *)drv_graph_kernel_node_get_params},
     {"cuGraphKernelNodeSetParams", 12000, (void *)drv_graph_kernel_node_set_params},
     {"cuGraphExecKernelNodeSetParams", 12000, (void *)drv_graph_exec_kernel_node_set_params},
     {"cuMemcpyDtoHAsync", 3020, (void *)drv_memcpy_dtoh_async},

@@ -63,6 +63,7 @@ typedef struct blas_op {
   cudaStream_t stream;
   bool device_mode; /* scalars and results are device memory */
   bool blocks;      /* the host waits for the result */
+  bool ptrs_unread; /* captured: pointer arrays csan could not read */
   void *ws;
   size_t ws_bytes;
   csan_lm_fp fp;
@@ -81,7 +82,8 @@ static bool blas_begin(blas_op *b, cublasHandle_t h, const char *name,
   cudaStream_t s = NULL;
   if (get_stream && get_stream(h, &s) != CUBLAS_STATUS_SUCCESS)
     return false;
-  if (!csan_rt_lib_active_at(s, false, site, ra))
+  csan_rt_lib_mode lm = csan_rt_lib_call_at(s, false, site, ra);
+  if (lm == CSAN_LIB_OFF)
     return false;
   cublasPointerMode_t mode = CUBLAS_POINTER_MODE_HOST;
   if (get_mode)
@@ -94,7 +96,7 @@ static bool blas_begin(blas_op *b, cublasHandle_t h, const char *name,
     b->ws_bytes = e.bytes;
   }
   csan_lm_init(&b->fp);
-  csan_rt_lib_init(&b->lc, name, s, false);
+  csan_rt_lib_init(&b->lc, name, s, false, lm);
   return true;
 }
 
@@ -126,6 +128,12 @@ static void blas_workspace(blas_op *b) {
 
 static void blas_issue(blas_op *b, const csan_host_site *site, const void *ra) {
   csan_rt_lib_fp(&b->lc, &b->fp);
+  if (b->ptrs_unread)
+    csan_rt_lib_unchecked("matrices of a batched library call captured into a graph",
+                          "csan reads a batched call's pointer arrays from device memory, which "
+                          "it cannot do during a stream capture: the arrays are checked, the "
+                          "matrices they point to are not",
+                          site);
   if (b->blocks)
     csan_rt_lib_blocks(&b->lc);
   csan_rt_lib_begin(&b->lc, site, ra);
@@ -143,6 +151,14 @@ static void blas_ptr_array(blas_op *b, const char *operand, uint32_t access,
   csan_lm_init(&one);
   csan_lm_linear(&one, operand, R, P(arr), (uint64_t)batch * sizeof(void *));
   csan_rt_lib_fp(&b->lc, &one);
+  if (csan_rt_lib_capturing(&b->lc)) {
+    /* csan reads the arrays after the stream's earlier work; during a
+     * capture nothing may wait for the stream (a synchronization would
+     * invalidate the capture), and the arrays may not hold their pointers
+     * before the graph runs. */
+    b->ptrs_unread = true;
+    return;
+  }
   uint64_t *ptrs = malloc((size_t)batch * sizeof *ptrs);
   if (!ptrs)
     return;

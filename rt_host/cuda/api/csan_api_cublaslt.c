@@ -84,7 +84,8 @@ CSAN_EXPORT cublasStatus_t __csan_cublasLtMatmul(CSAN_P_LT_MATMUL, const csan_ho
   CSAN_LIB_REAL_AS(real, cublasLtMatmul);
   if (!real)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!csan_rt_lib_active_at(stream, false, site, __builtin_return_address(0)))
+  csan_rt_lib_mode lm = csan_rt_lib_call_at(stream, false, site, __builtin_return_address(0));
+  if (lm == CSAN_LIB_OFF)
     return real(CSAN_A_LT_MATMUL);
   csan_lm_fp fp;
   csan_lm_init(&fp);
@@ -119,7 +120,7 @@ CSAN_EXPORT cublasStatus_t __csan_cublasLtMatmul(CSAN_P_LT_MATMUL, const csan_ho
     }
   }
   csan_rt_libcall c;
-  csan_rt_lib_init(&c, "cublasLtMatmul", stream, false);
+  csan_rt_lib_init(&c, "cublasLtMatmul", stream, false, lm);
   csan_rt_lib_fp(&c, &fp);
   csan_rt_lib_begin(&c, site, __builtin_return_address(0));
   cublasStatus_t st = real(CSAN_A_LT_MATMUL);
@@ -133,7 +134,8 @@ CSAN_EXPORT cublasStatus_t __csan_cublasLtMatrixTransform(CSAN_P_LT_TRANSFORM,
   CSAN_LIB_REAL_AS(real, cublasLtMatrixTransform);
   if (!real)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (!csan_rt_lib_active_at(stream, false, site, __builtin_return_address(0)))
+  csan_rt_lib_mode lm = csan_rt_lib_call_at(stream, false, site, __builtin_return_address(0));
+  if (lm == CSAN_LIB_OFF)
     return real(CSAN_A_LT_TRANSFORM);
   csan_lm_fp fp;
   csan_lm_init(&fp);
@@ -155,7 +157,7 @@ CSAN_EXPORT cublasStatus_t __csan_cublasLtMatrixTransform(CSAN_P_LT_TRANSFORM,
     scalars(&fp, mode, alpha, beta, csan_lm_dtype_bits((int)scale) / 8, lc.rows);
   }
   csan_rt_libcall c;
-  csan_rt_lib_init(&c, "cublasLtMatrixTransform", stream, false);
+  csan_rt_lib_init(&c, "cublasLtMatrixTransform", stream, false, lm);
   csan_rt_lib_fp(&c, &fp);
   csan_rt_lib_begin(&c, site, __builtin_return_address(0));
   cublasStatus_t st = real(CSAN_A_LT_TRANSFORM);

@@ -294,7 +294,9 @@ static void fft_begin(fft_call *f, const char *api, cufftHandle plan, const void
                       const void *out, const csan_host_site *site, const void *ra) {
   f->e = plan_get(plan);
   f->c.on = false;
-  if (!csan_rt_lib_active_at(f->e.stream, false, site, ra))
+  f->c.capture = false;
+  csan_rt_lib_mode lm = csan_rt_lib_call_at(f->e.stream, false, site, ra);
+  if (lm == CSAN_LIB_OFF)
     return;
   csan_lm_fp fp;
   csan_lm_init(&fp);
@@ -304,7 +306,7 @@ static void fft_begin(fft_call *f, const char *api, cufftHandle plan, const void
     csan_rt_lib_unchecked(api, "a plan csan did not see made: its shape is not known", site);
   if (f->e.work && f->e.work_bytes)
     csan_lm_linear(&fp, "workArea", CSAN_LM_WRITE, P(f->e.work), f->e.work_bytes);
-  csan_rt_lib_init(&f->c, api, f->e.stream, false);
+  csan_rt_lib_init(&f->c, api, f->e.stream, false, lm);
   csan_rt_lib_fp(&f->c, &fp);
   csan_rt_lib_begin(&f->c, site, ra);
 }

@@ -88,13 +88,15 @@ CSAN_EXPORT curandStatus_t __csan_curandSetStream(curandGenerator_t generator,
 static bool gen_begin(csan_rt_libcall *c, const char *api, curandGenerator_t g, const void *out,
                       uint64_t bytes, const csan_host_site *site, const void *ra) {
   c->on = false;
+  c->capture = false;
   gen_entry e = gen_get(g);
-  if (e.host || !csan_rt_lib_active_at(e.stream, false, site, ra))
+  csan_rt_lib_mode lm = e.host ? CSAN_LIB_OFF : csan_rt_lib_call_at(e.stream, false, site, ra);
+  if (lm == CSAN_LIB_OFF)
     return false;
   csan_lm_fp fp;
   csan_lm_init(&fp);
   csan_lm_linear(&fp, "outputPtr", CSAN_LM_WRITE, P(out), bytes);
-  csan_rt_lib_init(c, api, e.stream, false);
+  csan_rt_lib_init(c, api, e.stream, false, lm);
   csan_rt_lib_fp(c, &fp);
   csan_rt_lib_begin(c, site, ra);
   return true;

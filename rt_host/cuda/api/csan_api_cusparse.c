@@ -96,20 +96,20 @@ static void dnmat_fp(csan_lm_fp *fp, const char *name, uint32_t access,
 }
 
 /* The common part: the handle's stream and pointer mode, the scalars. */
-static bool sparse_begin(cusparseHandle_t h, cudaStream_t *s, bool *device_mode,
-                         const csan_host_site *site, const void *ra) {
+static csan_rt_lib_mode sparse_begin(cusparseHandle_t h, cudaStream_t *s, bool *device_mode,
+                                     const csan_host_site *site, const void *ra) {
   if (!csan_rt_active())
-    return false;
+    return CSAN_LIB_OFF;
   CSAN_LIB_REAL_AS(get_stream, cusparseGetStream);
   CSAN_LIB_REAL_AS(get_mode, cusparseGetPointerMode);
   *s = NULL;
   if (get_stream && get_stream(h, s) != CUSPARSE_STATUS_SUCCESS)
-    return false;
+    return CSAN_LIB_OFF;
   cusparsePointerMode_t mode = CUSPARSE_POINTER_MODE_HOST;
   if (get_mode)
     get_mode(h, &mode);
   *device_mode = mode == CUSPARSE_POINTER_MODE_DEVICE;
-  return csan_rt_lib_active_at(*s, false, site, ra);
+  return csan_rt_lib_call_at(*s, false, site, ra);
 }
 
 static void sparse_scalars(csan_lm_fp *fp, bool device_mode, const void *alpha, const void *beta,
@@ -122,8 +122,9 @@ static void sparse_scalars(csan_lm_fp *fp, bool device_mode, const void *alpha, 
 }
 
 static void sparse_issue(csan_rt_libcall *c, const char *api, cudaStream_t s,
-                         const csan_lm_fp *fp, const csan_host_site *site, const void *ra) {
-  csan_rt_lib_init(c, api, s, false);
+                         csan_rt_lib_mode lm, const csan_lm_fp *fp, const csan_host_site *site,
+                         const void *ra) {
+  csan_rt_lib_init(c, api, s, false, lm);
   csan_rt_lib_fp(c, fp);
   csan_rt_lib_begin(c, site, ra);
 }
@@ -144,7 +145,8 @@ CSAN_EXPORT cusparseStatus_t __csan_cusparseSpMV(cusparseHandle_t handle, cuspar
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   cudaStream_t s;
   bool device_mode;
-  if (!sparse_begin(handle, &s, &device_mode, site, __builtin_return_address(0)))
+  csan_rt_lib_mode lm = sparse_begin(handle, &s, &device_mode, site, __builtin_return_address(0));
+  if (lm == CSAN_LIB_OFF)
     return real(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, externalBuffer);
   csan_lm_fp fp;
   csan_lm_init(&fp);
@@ -159,7 +161,7 @@ CSAN_EXPORT cusparseStatus_t __csan_cusparseSpMV(cusparseHandle_t handle, cuspar
           CUSPARSE_STATUS_SUCCESS)
     csan_lm_linear(&fp, "externalBuffer", CSAN_LM_WRITE, P(externalBuffer), bytes);
   csan_rt_libcall c;
-  sparse_issue(&c, "cusparseSpMV", s, &fp, site, __builtin_return_address(0));
+  sparse_issue(&c, "cusparseSpMV", s, lm, &fp, site, __builtin_return_address(0));
   cusparseStatus_t st =
       real(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg, externalBuffer);
   csan_rt_lib_end(&c, st == CUSPARSE_STATUS_SUCCESS);
@@ -181,7 +183,8 @@ static cusparseStatus_t spmm(const char *api, bool preprocess, cusparseHandle_t 
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   cudaStream_t s;
   bool device_mode;
-  if (!sparse_begin(handle, &s, &device_mode, site, __builtin_return_address(0)))
+  csan_rt_lib_mode lm = sparse_begin(handle, &s, &device_mode, site, __builtin_return_address(0));
+  if (lm == CSAN_LIB_OFF)
     return real(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg,
                 externalBuffer);
   csan_lm_fp fp;
@@ -199,7 +202,7 @@ static cusparseStatus_t spmm(const char *api, bool preprocess, cusparseHandle_t 
           CUSPARSE_STATUS_SUCCESS)
     csan_lm_linear(&fp, "externalBuffer", CSAN_LM_WRITE, P(externalBuffer), bytes);
   csan_rt_libcall c;
-  sparse_issue(&c, api, s, &fp, site, ra);
+  sparse_issue(&c, api, s, lm, &fp, site, ra);
   cusparseStatus_t st =
       real(handle, opA, opB, alpha, matA, matB, beta, matC, computeType, alg, externalBuffer);
   csan_rt_lib_end(&c, st == CUSPARSE_STATUS_SUCCESS);

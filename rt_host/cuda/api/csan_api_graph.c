@@ -26,6 +26,11 @@
  * copy, after the node's dependencies and before it, their contexts set
  * per launch like a kernel's.
  *
+ * A library call captured into the graph brought its own range checks:
+ * csan's kernel nodes captured before the call's (csan_rt_libcap.h),
+ * recognized here by their placeholder and set per launch the same way,
+ * each an operation named after the call (read_libcheck).
+ *
  * CUDA clones no graph with memory alloc/free nodes, and removes no node or
  * edge from one (RT cudaGraphAddMemAllocNode, cudaGraphDestroyNode): csan
  * then switches the program's own kernel nodes to their twins for the
@@ -57,6 +62,7 @@
 #include "csan_rt_graph_dot.h"
 #include "csan_rt_graph_inline.h"
 #include "csan_rt_kernels.h"
+#include "csan_rt_libcap.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
@@ -97,6 +103,11 @@ typedef struct gnode_info {
   csan_rk_access_params rk[2];
   uint32_t nchk;
   uint64_t bytes;
+  /* csan's check of a library call captured into the graph
+   * (csan_rt_libcap.h): a kernel node of csan's own, checked like a
+   * memcpy node's check (chk[0] is the node itself in csan's copy). */
+  bool libchk;
+  csan_rt_libcap lib;
   /* Where the node was captured or added (csan_rt_capture.h); inside a
    * child graph, where the child node was. */
   csan_rt_node_origin origin;
@@ -248,6 +259,11 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
   in->block[0] = p.blockDim.x, in->block[1] = p.blockDim.y, in->block[2] = p.blockDim.z;
   in->shmem = p.sharedMemBytes;
   if (!in->twin.twin) {
+    /* A kernel of a library call whose footprint csan's own check nodes
+     * check in the graph (csan_rt_libcap.h): covered, as the call is on a
+     * stream. */
+    if (in->have_origin && in->origin.lib_checked)
+      return;
     /* Named at the line that made the node (a library call's kernels: that
      * call), else at the instantiation. */
     unchecked("graph kernel node without an instrumented twin",
@@ -269,6 +285,30 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
   if (!in->checked)
     unchecked("graph kernel node csan could not switch to its twin",
               "the driver refused the instrumented kernel's parameters", &r->site);
+}
+
+/* csan's check of a captured library call (csan_rt_libcap.h): named after
+ * the call and its capture line; its region is set per launch with the
+ * node's context (in csan's copy, or in place: the node is the program's
+ * graph's already). */
+static void read_libcheck(graph_rec *r, gnode_info *in) {
+  in->libchk = true;
+  in->origin.site = in->lib.site;
+  in->origin.stack = in->lib.stack;
+  in->have_origin = true;
+  in->rk[0] = in->lib.rk;
+  if (in->lib.failed)
+    in->rk[0].width = 0; /* the call made no work: nothing to check */
+  in->bytes = in->lib.rk.size;
+  if (!in->copy) {
+    unchecked("library call in a child graph csan could not inline",
+              "CUDA updates exec parameters of top-level nodes only, and the child holds a "
+              "node csan cannot copy: the call is not checked (its ordering is followed)",
+              &r->site);
+    return;
+  }
+  in->chk[0] = in->copy;
+  in->nchk = 1;
 }
 
 /* The parameters of csan_rk_access over one side of a copy or set. */
@@ -500,7 +540,10 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
     csan_graph *child = NULL;
     switch (in->kind) {
     case CSAN_GNODE_KERNEL:
-      read_kernel(r, in, top);
+      if (csan_rt_libcap_of(nodes[i], &in->lib))
+        read_libcheck(r, in);
+      else
+        read_kernel(r, in, top);
       break;
     case CSAN_GNODE_EVENT_RECORD:
       cudaGraphEventRecordNodeGetEvent(nodes[i], &in->event);
@@ -660,10 +703,14 @@ static void restore_in_place(graph_rec *r) {
  * (the file's base name: the picture stays small). */
 static char *dot_label(const gnode_info *in, csan_gnode_kind kind) {
   char buf[1024];
-  const char *what = kind == CSAN_GNODE_KERNEL && in->twin.name ? csan_demangle(in->twin.name) : "";
+  const char *what = in->libchk                               ? in->lib.api
+                     : kind == CSAN_GNODE_KERNEL && in->twin.name ? csan_demangle(in->twin.name)
+                                                                  : "";
   const char *file = in->have_origin && in->origin.site.file ? in->origin.site.file : "?";
   const char *base = strrchr(file, '/');
-  snprintf(buf, sizeof buf, "%s%s%s\\n%s:%u", csan_gnode_kind_name(kind), *what ? " " : "", what,
+  /* csan's check of a captured library call stands for the call. */
+  const char *kname = in->libchk ? "library call" : csan_gnode_kind_name(kind);
+  snprintf(buf, sizeof buf, "%s%s%s\\n%s:%u", kname, *what ? " " : "", what,
            base ? base + 1 : file, in->have_origin ? in->origin.site.line : 0);
   for (char *c = buf; *c; c++)
     if (*c == '"')
@@ -807,6 +854,22 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
   csan_op op;
   switch (node->kind) {
   case CSAN_GNODE_KERNEL: {
+    if (in->libchk) {
+      /* The library call, as on a stream: one operation named after it,
+       * its footprint checked by csan's node just before the call's own. */
+      d.kind = CSAN_OPK_LIBRARY;
+      d.what = in->lib.api;
+      d.bytes = in->bytes;
+      if (!csan_rt_lane_op(&op, lane, &d, l->stream_name))
+        break;
+      dot_note_op(l, &op, i);
+      csan_launch_ctx c;
+      csan_rt_ctx_fill(&c, &op, CSAN_CTX_F_RANGE_OP);
+      for (uint32_t j = 0; j < in->nchk; j++)
+        if (set_check(l->r, in, j, &c, true) != CUDA_SUCCESS)
+          l->failed = true;
+      break;
+    }
     d.kind = CSAN_OPK_KERNEL;
     d.what = in->twin.name ? in->twin.name : "graph kernel node";
     d.module = in->twin.module;
@@ -1164,9 +1227,17 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddChildGraphNode(
     cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
     size_t numDependencies, cudaGraph_t childGraph, const csan_host_site *site) {
   csan_rt_capture_settle();
-  return node_added(
+  cudaError_t e = node_added(
       cudaGraphAddChildGraphNode(pGraphNode, graph, pDependencies, numDependencies, childGraph),
       pGraphNode, site, __builtin_return_address(0));
+  /* The node holds a copy of the child: its nodes keep the names of the
+   * child's (the lines that captured or added them, and which of them a
+   * captured library call's checks cover). */
+  cudaGraph_t embedded;
+  if (e == cudaSuccess && csan_rt_active() &&
+      cudaGraphChildGraphNodeGetGraph(*pGraphNode, &embedded) == cudaSuccess)
+    csan_rt_node_origins_copy(childGraph, embedded);
+  return e;
 }
 
 /* Copy nodes to and from a __device__ variable (tracked once resolved, at

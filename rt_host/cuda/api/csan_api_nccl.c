@@ -79,7 +79,7 @@ static void group_add(group *g, const char *name, cudaStream_t s, const csan_lm_
 static void issue(const char *name, cudaStream_t s, const csan_lm_fp *fp,
                   const csan_host_site *site, uint32_t stack) {
   csan_rt_libcall c;
-  csan_rt_lib_init(&c, name, s, false);
+  csan_rt_lib_init(&c, name, s, false, CSAN_LIB_STREAM);
   c.x.stack = stack;
   csan_rt_lib_fp(&c, fp);
   csan_rt_lib_begin(&c, site, NULL);
@@ -170,7 +170,11 @@ static void nccl_begin(nccl_call *nc, const char *name, csan_lm_nccl_kind kind, 
                        ncclComm_t comm, cudaStream_t s, const csan_host_site *site,
                        const void *ra) {
   memset(nc, 0, sizeof *nc);
-  if (!csan_rt_lib_active_at(s, false, site, ra))
+  csan_rt_lib_mode lm = csan_rt_lib_call_at(s, false, site, ra);
+  /* A grouped call's work is made at ncclGroupEnd, where csan issues it
+   * (after the call): in a capture that is after its nodes, so it passes
+   * through, its kernels counted as graph nodes without a twin. */
+  if (lm == CSAN_LIB_OFF || (lm == CSAN_LIB_CAPTURE && tl_group.depth > 0))
     return;
   CSAN_LIB_REAL_AS(comm_count, ncclCommCount);
   CSAN_LIB_REAL_AS(user_rank, ncclCommUserRank);
@@ -189,7 +193,7 @@ static void nccl_begin(nccl_call *nc, const char *name, csan_lm_nccl_kind kind, 
     nc->grouped = true;
     return;
   }
-  csan_rt_lib_init(&nc->c, name, s, false);
+  csan_rt_lib_init(&nc->c, name, s, false, lm);
   nc->c.x.stack = stack;
   csan_rt_lib_fp(&nc->c, &fp);
   csan_rt_lib_begin(&nc->c, site, ra);

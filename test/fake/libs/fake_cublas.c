@@ -5,7 +5,8 @@
  * except that a host-mode result is written. cublasDestroy synchronizes the
  * device, as cuBLAS does. cublasSgelsBatched stands for a function csan has
  * no model of. On a capturing stream cublasSgemm makes a kernel node of
- * cuBLAS's own (uninstrumented) kernel, as the real library does. */
+ * cuBLAS's own (uninstrumented) kernel, as the real library does;
+ * FAKE_CUBLAS_FAIL=1 makes it fail before any work. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,10 @@ EXPORT cublasStatus_t cublasSgemm_v2(cublasHandle_t h, cublasOperation_t ta, cub
                                      int m, int n, int k, const float *alpha, const float *A,
                                      int lda, const float *B, int ldb, const float *beta, float *C,
                                      int ldc) {
+  /* FAKE_CUBLAS_FAIL=1: the call fails before it does any work. */
+  const char *fail = getenv("FAKE_CUBLAS_FAIL");
+  if (fail && fail[0] == '1')
+    return CUBLAS_STATUS_EXECUTION_FAILED;
   enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
   if (cudaStreamIsCapturing(h->stream, &st) == cudaSuccess && st == cudaStreamCaptureStatusActive)
     return gemm_kernel_launch(h->stream, C) == cudaSuccess ? OK : CUBLAS_STATUS_EXECUTION_FAILED;
