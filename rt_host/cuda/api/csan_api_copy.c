@@ -30,10 +30,12 @@
 #include "csan_rt_capture.h"
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
+#include "csan_rt_libcap.h"
 #include "csan_rt_ops.h"
 #include "csan_rt_shadow.h"
 #include "csan_rt_vars.h"
 #include "csan_rt_xfer.h"
+#include "csan_unchecked.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,10 +53,29 @@ static cudaError_t xfer_end(csan_rt_xfer *x, csan_rt_op *o, cudaError_t r,
   return r;
 }
 
+/* A copy or set on a capturing stream: its device footprint becomes csan's
+ * check nodes in the capture (csan_rt_libcap.h); host memory it uses is
+ * not checked in the graph (as for a captured library call). */
+static void xfer_capture(csan_rt_xfer *x, csan_rt_libcap_call *cc, const csan_host_site *site,
+                         const void *ra) {
+  if (x->nh)
+    csan_unchecked_add("host memory used by a copy or set captured into a graph",
+                       "csan records host memory a copy uses when it is issued on a stream; in "
+                       "a graph it is not checked",
+                       site);
+  csan_rt_libcap_issue(cc, x, site, ra);
+  csan_rt_xfer_free(x);
+}
+
 /* The common shape of every wrapper below: csan_rt_mem_class, begin, call, end. Work
  * for another device than csan's, and work captured into a graph, pass
  * through (the latter before anything of csan's can happen inside the
- * capture, such as resolving variables). */
+ * capture, such as resolving variables). CSAN_XFER_CAP (copies and sets of
+ * plain pointers, whose footprint needs no variable resolved): on a
+ * capturing stream the footprint becomes csan's check nodes in the capture
+ * right before the call's node, as for a captured library call
+ * (csan_rt_libcap.h): the copy is checked at every launch of the graph,
+ * also in a graph with memory nodes, which csan cannot add nodes to later. */
 #define CSAN_XFER(pt_, setup, real_call)                                                       \
   do {                                                                                         \
     if (!csan_rt_active() || !csan_rt_work_on_device(stream, pt_) ||                           \
@@ -70,6 +91,28 @@ static cudaError_t xfer_end(csan_rt_xfer *x, csan_rt_op *o, cudaError_t r,
     return xfer_end(&x, &o, (real_call), site, __builtin_return_address(0));                    \
   } while (0)
 
+#define CSAN_XFER_CAP(pt_, setup, real_call)                                                   \
+  do {                                                                                         \
+    if (!csan_rt_active() || !csan_rt_work_on_device(stream, pt_))                             \
+      return (real_call);                                                                      \
+    if (csan_rt_capture_op(stream, pt_, site, __builtin_return_address(0))) {                  \
+      setup;                                                                                   \
+      csan_rt_libcap_call cc_;                                                                 \
+      xfer_capture(&x, &cc_, site, __builtin_return_address(0));                               \
+      cudaError_t cr_ = (real_call);                                                           \
+      csan_rt_libcap_end(&cc_, cr_ == cudaSuccess);                                            \
+      return cr_;                                                                              \
+    }                                                                                          \
+    csan_rt_vars_resolve();                                                                    \
+    setup;                                                                                     \
+    csan_rt_op o;                                                                              \
+    if (!csan_rt_xfer_begin(&x, &o, site, __builtin_return_address(0))) {                      \
+      csan_rt_xfer_free(&x);                                                                   \
+      return (real_call);                                                                      \
+    }                                                                                          \
+    return xfer_end(&x, &o, (real_call), site, __builtin_return_address(0));                   \
+  } while (0)
+
 /* ------------------------------------------------------------------------
  * 1-D copies.
  * ---------------------------------------------------------------------- */
@@ -83,28 +126,28 @@ static cudaError_t xfer_end(csan_rt_xfer *x, csan_rt_op *o, cudaError_t r,
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy(void *dst, const void *src, size_t count,
                                           enum cudaMemcpyKind kind, const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpy", true, false), cudaMemcpy(dst, src, count, kind));
+  CSAN_XFER_CAP(false, CSAN_MEMCPY_SETUP("cudaMemcpy", true, false), cudaMemcpy(dst, src, count, kind));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy_ptds(void *dst, const void *src, size_t count,
                                                enum cudaMemcpyKind kind,
                                                const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(true, CSAN_MEMCPY_SETUP("cudaMemcpy", true, true),
+  CSAN_XFER_CAP(true, CSAN_MEMCPY_SETUP("cudaMemcpy", true, true),
             cudaMemcpy_ptds(dst, src, count, kind));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpyAsync(void *dst, const void *src, size_t count,
                                                enum cudaMemcpyKind kind, cudaStream_t stream,
                                                const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, false),
             cudaMemcpyAsync(dst, src, count, kind, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count,
                                                     enum cudaMemcpyKind kind, cudaStream_t stream,
                                                     const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, true),
+  CSAN_XFER_CAP(true, CSAN_MEMCPY_SETUP("cudaMemcpyAsync", false, true),
             cudaMemcpyAsync_ptsz(dst, src, count, kind, stream));
 }
 
@@ -125,7 +168,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2D(void *dst, size_t dpitch, const void
                                             enum cudaMemcpyKind kind,
                                             const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(false, CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, false),
+  CSAN_XFER_CAP(false, CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, false),
             cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind));
 }
 
@@ -134,7 +177,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2D_ptds(void *dst, size_t dpitch, const
                                                  enum cudaMemcpyKind kind,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(true, CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, true),
+  CSAN_XFER_CAP(true, CSAN_MEMCPY2D_SETUP("cudaMemcpy2D", true, true),
             cudaMemcpy2D_ptds(dst, dpitch, src, spitch, width, height, kind));
 }
 
@@ -142,7 +185,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2DAsync(void *dst, size_t dpitch, const
                                                  size_t spitch, size_t width, size_t height,
                                                  enum cudaMemcpyKind kind, cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, false),
             cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream));
 }
 
@@ -151,7 +194,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, 
                                                       enum cudaMemcpyKind kind,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, true),
+  CSAN_XFER_CAP(true, CSAN_MEMCPY2D_SETUP("cudaMemcpy2DAsync", false, true),
             cudaMemcpy2DAsync_ptsz(dst, dpitch, src, spitch, width, height, kind, stream));
 }
 
@@ -193,52 +236,52 @@ static void xfer_copy3d(csan_rt_xfer *x, cudaArray_t dst_array, struct cudaPitch
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3D(const struct cudaMemcpy3DParms *p,
                                             const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, false), cudaMemcpy3D(p));
+  CSAN_XFER_CAP(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, false), cudaMemcpy3D(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, true), cudaMemcpy3D_ptds(p));
+  CSAN_XFER_CAP(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3D", true, true), cudaMemcpy3D_ptds(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
                                                  cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, false),
             cudaMemcpy3DAsync(p, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, true),
+  CSAN_XFER_CAP(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DAsync", false, true),
             cudaMemcpy3DAsync_ptsz(p, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p,
                                                 const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, false), cudaMemcpy3DPeer(p));
+  CSAN_XFER_CAP(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, false), cudaMemcpy3DPeer(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p,
                                                      const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, true), cudaMemcpy3DPeer_ptds(p));
+  CSAN_XFER_CAP(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeer", true, true), cudaMemcpy3DPeer_ptds(p));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p,
                                                      cudaStream_t stream,
                                                      const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, false),
             cudaMemcpy3DPeerAsync(p, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p,
                                                           cudaStream_t stream,
                                                           const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, true),
+  CSAN_XFER_CAP(true, CSAN_MEMCPY3D_SETUP("cudaMemcpy3DPeerAsync", false, true),
             cudaMemcpy3DPeerAsync_ptsz(p, stream));
 }
 
@@ -252,7 +295,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyPeer(void *dst, int dstDevice, const vo
   cudaStream_t stream = NULL;
   /* "serialized with respect to all pending and future asynchronous work in
    * to the current device": after everything issued before it. */
-  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpyPeer", true, false); x.peer = true,
+  CSAN_XFER_CAP(false, CSAN_MEMCPY_SETUP("cudaMemcpyPeer", true, false); x.peer = true,
             cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count));
 }
 
@@ -260,7 +303,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyPeerAsync(void *dst, int dstDevice, con
                                                    int srcDevice, size_t count,
                                                    cudaStream_t stream,
                                                    const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMCPY_SETUP("cudaMemcpyPeerAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMCPY_SETUP("cudaMemcpyPeerAsync", false, false),
             cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count, stream));
 }
 
@@ -415,7 +458,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyBatchAsync(void *const *dsts, const voi
                                                     size_t *attrsIdxs, size_t numAttrs,
                                                     cudaStream_t stream,
                                                     const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_BATCH_SETUP(false),
+  CSAN_XFER_CAP(false, CSAN_BATCH_SETUP(false),
             cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, stream));
 }
 
@@ -426,7 +469,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyBatchAsync_ptsz(void *const *dsts,
                                                          size_t *attrsIdxs, size_t numAttrs,
                                                          cudaStream_t stream,
                                                          const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_BATCH_SETUP(true),
+  CSAN_XFER_CAP(true, CSAN_BATCH_SETUP(true),
             cudaMemcpyBatchAsync_ptsz(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs,
                                       stream));
 }
@@ -444,26 +487,26 @@ CSAN_EXPORT cudaError_t __csan_cudaMemcpyBatchAsync_ptsz(void *const *dsts,
 CSAN_EXPORT cudaError_t __csan_cudaMemset(void *devPtr, int value, size_t count,
                                           const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(false, CSAN_MEMSET_SETUP("cudaMemset", true, false), cudaMemset(devPtr, value, count));
+  CSAN_XFER_CAP(false, CSAN_MEMSET_SETUP("cudaMemset", true, false), cudaMemset(devPtr, value, count));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemset_ptds(void *devPtr, int value, size_t count,
                                                const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(true, CSAN_MEMSET_SETUP("cudaMemset", true, true),
+  CSAN_XFER_CAP(true, CSAN_MEMSET_SETUP("cudaMemset", true, true),
             cudaMemset_ptds(devPtr, value, count));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemsetAsync(void *devPtr, int value, size_t count,
                                                cudaStream_t stream, const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMSET_SETUP("cudaMemsetAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMSET_SETUP("cudaMemsetAsync", false, false),
             cudaMemsetAsync(devPtr, value, count, stream));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count,
                                                     cudaStream_t stream,
                                                     const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_MEMSET_SETUP("cudaMemsetAsync", false, true),
+  CSAN_XFER_CAP(true, CSAN_MEMSET_SETUP("cudaMemsetAsync", false, true),
             cudaMemsetAsync_ptsz(devPtr, value, count, stream));
 }
 
@@ -477,7 +520,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemsetAsync_ptsz(void *devPtr, int value, siz
 CSAN_EXPORT cudaError_t __csan_cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
                                             size_t height, const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(false, CSAN_MEMSET2D_SETUP("cudaMemset2D", true, false),
+  CSAN_XFER_CAP(false, CSAN_MEMSET2D_SETUP("cudaMemset2D", true, false),
             cudaMemset2D(devPtr, pitch, value, width, height));
 }
 
@@ -485,14 +528,14 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset2D_ptds(void *devPtr, size_t pitch, int
                                                  size_t width, size_t height,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(true, CSAN_MEMSET2D_SETUP("cudaMemset2D", true, true),
+  CSAN_XFER_CAP(true, CSAN_MEMSET2D_SETUP("cudaMemset2D", true, true),
             cudaMemset2D_ptds(devPtr, pitch, value, width, height));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
                                                  size_t width, size_t height, cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, false),
             cudaMemset2DAsync(devPtr, pitch, value, width, height, stream));
 }
 
@@ -500,7 +543,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch
                                                       size_t width, size_t height,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, true),
+  CSAN_XFER_CAP(true, CSAN_MEMSET2D_SETUP("cudaMemset2DAsync", false, true),
             cudaMemset2DAsync_ptsz(devPtr, pitch, value, width, height, stream));
 }
 
@@ -516,7 +559,7 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr,
                                             struct cudaExtent extent,
                                             const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(false, CSAN_MEMSET3D_SETUP("cudaMemset3D", true, false),
+  CSAN_XFER_CAP(false, CSAN_MEMSET3D_SETUP("cudaMemset3D", true, false),
             cudaMemset3D(pitchedDevPtr, value, extent));
 }
 
@@ -524,14 +567,14 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset3D_ptds(struct cudaPitchedPtr pitchedDe
                                                  struct cudaExtent extent,
                                                  const csan_host_site *site) {
   cudaStream_t stream = NULL;
-  CSAN_XFER(true, CSAN_MEMSET3D_SETUP("cudaMemset3D", true, true),
+  CSAN_XFER_CAP(true, CSAN_MEMSET3D_SETUP("cudaMemset3D", true, true),
             cudaMemset3D_ptds(pitchedDevPtr, value, extent));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
                                                  struct cudaExtent extent, cudaStream_t stream,
                                                  const csan_host_site *site) {
-  CSAN_XFER(false, CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, false),
+  CSAN_XFER_CAP(false, CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, false),
             cudaMemset3DAsync(pitchedDevPtr, value, extent, stream));
 }
 
@@ -539,6 +582,6 @@ CSAN_EXPORT cudaError_t __csan_cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitc
                                                       int value, struct cudaExtent extent,
                                                       cudaStream_t stream,
                                                       const csan_host_site *site) {
-  CSAN_XFER(true, CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, true),
+  CSAN_XFER_CAP(true, CSAN_MEMSET3D_SETUP("cudaMemset3DAsync", false, true),
             cudaMemset3DAsync_ptsz(pitchedDevPtr, value, extent, stream));
 }

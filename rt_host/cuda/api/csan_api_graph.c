@@ -600,6 +600,8 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
     gnode_info *in = &r->info[k];
     if (in->kind != CSAN_GNODE_MEMCPY && in->kind != CSAN_GNODE_MEMSET)
       continue;
+    if (in->have_origin && in->origin.lib_checked)
+      continue; /* captured: csan's check nodes stand before it (csan_api_copy.c) */
     if (r->in_place)
       unchecked("graph memcpy or memset node in a graph with memory nodes",
                 "CUDA neither clones the graph nor removes nodes from it, so csan adds no "

@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
 // RACE:        Previous read of size 4 by kernel peek(int*) on stream
 // RACE-NEXT:     #0 peek(int*) side.cu:3:9
 // RACE:      WARNING: csan: data race (read-write) on 4 bytes
-// RACE-NEXT:   Write of size 16 at {{.*}} by cudaMemset (graph node) on stream {{.*}} (graph launched at {{.*}}graph-capture.c:55):
+// RACE-NEXT:   Write of size 16 at {{.*}} by cudaMemsetAsync on stream {{.*}} (graph launched at {{.*}}graph-capture.c:55):
 // RACE:            #0 {{.*}}graph-capture.c:43
 // RACE:        Previous read of size 4 by kernel peek(int*) on stream
 // RACE:      SUMMARY: csan: data race (read-write) {{.*}}graph-capture.c:43:3 in main
