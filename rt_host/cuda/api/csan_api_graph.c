@@ -36,7 +36,9 @@
  * then switches the program's own kernel nodes to their twins for the
  * instantiation and puts them back after it (setting a node's parameters
  * is allowed), and adds no node, since it could not take it out again (its
- * copies and sets are ordered, not checked; counted). The memory nodes'
+ * explicitly added copies and sets are ordered, not checked; counted;
+ * captured ones carry csan's check nodes from their capture, as captured
+ * library calls do: csan_api_copy.c). The memory nodes'
  * lifetimes are checked by csan's markers on the launch stream around the
  * launch, each with its node's clock (alloc_markers, free_markers).
  *
