@@ -60,6 +60,7 @@
  *   CSAN_SH_NOUNROLL   (optional) a pragma that keeps the next loop rolled
  *   CSAN_SH_WHO_IS_DEFAULT (optional) 1: every caller passes who == NULL
  *   uint64_t csan_sh_load64(const uint64_t *p)          relaxed
+ *   uint64_t csan_sh_load64_acquire(const uint64_t *p)
  *   void     csan_sh_load_cells(const uint64_t *p, uint64_t *c0, uint64_t *c1)
  *                                   relaxed load of p[0] and p[1]
  *   uint64_t csan_sh_load_dir(const uint64_t *p)        directory entry
@@ -315,7 +316,9 @@ CSAN_SH_FN uint32_t csan_sh_shard(uint64_t gaddr) {
 CSAN_SH_FN uint32_t csan_sh_pool_pop(csan_pool *pool, uint32_t shard) {
   uint32_t cap = pool->capacity;
   uint64_t *headp = &pool->free_head[shard & (CSAN_POOL_SHARDS - 1u)];
-  uint64_t head = csan_sh_load64(headp);
+  /* Acquire: the top block's `next` read below is what its pusher wrote
+   * before its releasing compare-and-swap (a failed one below acquires). */
+  uint64_t head = csan_sh_load64_acquire(headp);
   while ((uint32_t)head != 0) {
     uint32_t idx = (uint32_t)head;
     if (idx >= cap)

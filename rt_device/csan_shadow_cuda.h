@@ -41,6 +41,11 @@ CSAN_SH_FN uint64_t csan_sh_load64(const uint64_t *p) {
   asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(CSAN_SH_G(p)));
   return v;
 }
+CSAN_SH_FN uint64_t csan_sh_load64_acquire(const uint64_t *p) {
+  uint64_t v;
+  asm volatile("ld.acquire.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(CSAN_SH_G(p)) : "memory");
+  return v;
+}
 CSAN_SH_FN void csan_sh_load_cells(const uint64_t *p, uint64_t *c0, uint64_t *c1) {
   uint64_t a, b;
   asm volatile("ld.relaxed.gpu.global.v2.b64 {%0, %1}, [%2];" : "=l"(a), "=l"(b) : "l"(CSAN_SH_G(p)));

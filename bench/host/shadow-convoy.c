@@ -31,6 +31,7 @@ static _Thread_local uint64_t n_locks, n_pauses;
 #define A64(p) ((_Atomic uint64_t *)(uintptr_t)(p))
 #define A32(p) ((_Atomic uint32_t *)(uintptr_t)(p))
 static inline uint64_t csan_sh_load64(const uint64_t *p) { return atomic_load_explicit(A64(p), memory_order_relaxed); }
+static inline uint64_t csan_sh_load64_acquire(const uint64_t *p) { return atomic_load_explicit(A64(p), memory_order_acquire); }
 static inline void csan_sh_load_cells(const uint64_t *p, uint64_t *a, uint64_t *b) {
   *a = atomic_load_explicit(A64(p), memory_order_relaxed);
   *b = atomic_load_explicit(A64(p + 1), memory_order_relaxed);

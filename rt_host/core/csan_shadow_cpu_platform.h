@@ -29,6 +29,9 @@ _Static_assert(sizeof(_Atomic uint32_t) == 4, "shadow words are used as C11 atom
 static inline uint64_t csan_sh_load64(const uint64_t *p) {
   return atomic_load_explicit(CSAN_SH_A64(p), memory_order_relaxed);
 }
+static inline uint64_t csan_sh_load64_acquire(const uint64_t *p) {
+  return atomic_load_explicit(CSAN_SH_A64(p), memory_order_acquire);
+}
 static inline void csan_sh_load_cells(const uint64_t *p, uint64_t *c0, uint64_t *c1) {
   *c0 = atomic_load_explicit(CSAN_SH_A64(p), memory_order_relaxed);
   *c1 = atomic_load_explicit(CSAN_SH_A64(p + 1), memory_order_relaxed);

@@ -28,7 +28,7 @@
 /* Operations remembered per stream slot: a launch's records can be
  * replayed, and a later operation's record recognized, while no more than
  * this many operations were issued on their streams since. */
-#define CTX_PER_SLOT 1024u
+#define CTX_PER_SLOT 4096u
 
 /* An operation's clock, compactly: vc[0..n) and the host slot's entry. */
 typedef struct kept_ctx {
@@ -52,7 +52,7 @@ static __thread bool tl_draining; /* this thread's drain: a report that halts re
 static pthread_mutex_t g_ctx_mu = PTHREAD_MUTEX_INITIALIZER;
 static kept_ctx *g_ctx[CSAN_MAX_SLOTS]; /* CTX_PER_SLOT each, made on first use */
 
-static _Atomic uint64_t g_replayed, g_unknown;
+static _Atomic uint64_t g_replayed, g_unknown, g_later_unknown;
 
 static pthread_mutex_t g_managed_mu = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t g_managed_lo[CSAN_HOSTLOG_MANAGED_MAX], g_managed_end[CSAN_HOSTLOG_MANAGED_MAX];
@@ -88,14 +88,17 @@ static void keep_ctx(const csan_launch_ctx *c) {
   free(old);
 }
 
-/* Operation (slot, epoch)'s entry for slot s in *out; false: not kept. */
-static bool kept_vc(uint32_t slot, csan_epoch_t epoch, uint32_t s, csan_epoch_t *out) {
-  bool found = false;
+/* Operation (slot, epoch)'s entry for slot s in *out: 1; 0: never kept;
+ * -1: kept once, since overwritten by a newer operation of its slot. */
+static int kept_vc(uint32_t slot, csan_epoch_t epoch, uint32_t s, csan_epoch_t *out) {
+  int found = 0;
   pthread_mutex_lock(&g_ctx_mu);
   const kept_ctx *k = g_ctx[slot] ? &g_ctx[slot][epoch % CTX_PER_SLOT] : NULL;
   if (k && k->epoch == epoch && epoch) {
     *out = s == CSAN_HOST_SLOT ? k->host : s < k->n ? k->vc[s] : 0;
-    found = true;
+    found = 1;
+  } else if (k && k->epoch > epoch) {
+    found = -1;
   }
   pthread_mutex_unlock(&g_ctx_mu);
   return found;
@@ -121,32 +124,47 @@ static bool kept_full(uint32_t slot, csan_epoch_t epoch, csan_launch_ctx *out) {
 }
 
 /* CSAN_SH_RECORD_IS_LATER: is record t's operation ordered after the
- * replayed access's operation ctx? Only a kept operation can say so. */
+ * replayed access's operation ctx? A kept operation says. One whose clock
+ * is no longer kept (more than CTX_PER_SLOT operations of its stream
+ * since) is taken as later, and counted: a race with it may be missed,
+ * never reported falsely. Host code's records are never kept and never
+ * later (every host access replays the log first). */
 static int record_later(const csan_launch_ctx *ctx, uint64_t t) {
-  csan_epoch_t e;
-  return kept_vc(CSAN_TAG_GET_SLOT(t), CSAN_TAG_GET_EPOCH(t), ctx->slot, &e) &&
-         ctx->epoch <= e;
+  csan_epoch_t e = 0;
+  int k = kept_vc(CSAN_TAG_GET_SLOT(t), CSAN_TAG_GET_EPOCH(t), ctx->slot, &e);
+  if (k < 0) {
+    atomic_fetch_add(&g_later_unknown, 1);
+    return 1;
+  }
+  return k > 0 && ctx->epoch <= e;
 }
 
 /* Every context csan makes: the host hull (not for csan's own range
  * kernels, which never touch host memory), and its clock kept while host
- * memory exists. */
+ * memory exists (also while the region table is being rewritten: a
+ * reader may then see no hull for a moment, and the clock must not be
+ * missing when a record of this operation meets a replayed access). */
 static void on_ctx(csan_launch_ctx *c) {
-  uint64_t span = __csan_host_bounds[1], lo = __csan_host_bounds[0];
-  if (__csan_host_bounds[1] != span)
+  uint64_t span = __atomic_load_n(&__csan_host_bounds[1], __ATOMIC_ACQUIRE);
+  uint64_t lo = __atomic_load_n(&__csan_host_bounds[0], __ATOMIC_ACQUIRE);
+  if (__atomic_load_n(&__csan_host_bounds[1], __ATOMIC_ACQUIRE) != span)
     span = 0; /* the table changed meanwhile: no hull this once */
   bool range_op = (c->flags & CSAN_CTX_F_RANGE_OP) != 0;
   c->host_lo = range_op ? 0 : lo;
   c->host_span = range_op ? 0 : span;
   if (c->host_span)
     c->flags |= CSAN_CTX_F_HOST_HULL;
-  if (span && atomic_load(&g_ring))
+  uint32_t regions = 0;
+  if (!span)
+    csan_rt_hostmem_usage(&regions, NULL);
+  if ((span || regions) && atomic_load(&g_ring))
     keep_ctx(c);
 }
 
-/* A rebase restarts the epochs: kept clocks name old ones. (The drain
- * before it replayed what the device logged.) */
-static void on_rebase(void) {
+static void replay_pending_locked(void);
+
+/* Forgets every kept clock (g_ctx_mu taken here). */
+static void forget_clocks(void) {
   pthread_mutex_lock(&g_ctx_mu);
   for (uint32_t s = 0; s < CSAN_MAX_SLOTS; s++) {
     if (!g_ctx[s])
@@ -157,6 +175,24 @@ static void on_rebase(void) {
     }
   }
   pthread_mutex_unlock(&g_ctx_mu);
+}
+
+/* A rebase restarts the epochs (the device is idle, nothing is issued):
+ * what the device logged is replayed now, under the drain lock, so no
+ * replay running on another thread puts old epochs into the host shadow
+ * after its reset (the host shadow's hook runs after this one); then the
+ * kept clocks, which name old epochs, are forgotten. */
+static void on_rebase(void) {
+  if (tl_draining) {
+    forget_clocks();
+    return;
+  }
+  pthread_mutex_lock(&g_drain_mu);
+  tl_draining = true;
+  replay_pending_locked();
+  forget_clocks();
+  tl_draining = false;
+  pthread_mutex_unlock(&g_drain_mu);
 }
 
 /* ------------------------------------------------------------------------
@@ -214,7 +250,7 @@ void csan_rt_hostlog_forget(void) {
   atomic_store(&g_ring, NULL); /* its pages stay mapped, like the memory-error ring */
   atomic_store(&g_counters_dev, 0);
   pthread_mutex_unlock(&g_drain_mu);
-  on_rebase();
+  forget_clocks();
 }
 
 /* ------------------------------------------------------------------------
@@ -306,23 +342,16 @@ static void replay(const csan_hostlog_record *r) {
   atomic_fetch_add(&g_replayed, 1);
 }
 
-void csan_rt_hostlog_drain(void) {
+/* Takes every READY record and replays it; under g_drain_mu. */
+static void replay_pending_locked(void) {
   csan_hostlog_ring *ring = atomic_load(&g_ring);
-  if (!ring || tl_draining)
+  if (!ring)
     return;
   _Atomic uint32_t *pending = (_Atomic uint32_t *)&ring->pending;
-  if (!atomic_load_explicit(pending, memory_order_acquire) && !atomic_load(&g_replaying))
-    return;
-  /* Blocking: a host access after this call must meet every record the
-   * device published before it, including those another thread's drain
-   * took and is still replaying. */
-  pthread_mutex_lock(&g_drain_mu);
-  tl_draining = true;
   atomic_fetch_add(&g_replaying, 1);
-  ring = atomic_load(&g_ring);
   uint32_t n = 0;
   /* Cleared before the copy: a record published after it sets it again. */
-  if (ring && atomic_exchange_explicit(pending, 0, memory_order_acq_rel)) {
+  if (atomic_exchange_explicit(pending, 0, memory_order_acq_rel)) {
     csan_hostlog_record *recs =
         (csan_hostlog_record *)(void *)((char *)ring + CSAN_HOSTLOG_RECORDS_OFFSET);
     for (uint32_t i = 0; i < ring->capacity && i < g_cap; i++) {
@@ -339,6 +368,21 @@ void csan_rt_hostlog_drain(void) {
   if (n)
     csan_rt_hostmem_drain(); /* the batch's races, each with all its bytes */
   atomic_fetch_sub(&g_replaying, 1);
+}
+
+void csan_rt_hostlog_drain(void) {
+  csan_hostlog_ring *ring = atomic_load(&g_ring);
+  if (!ring || tl_draining)
+    return;
+  _Atomic uint32_t *pending = (_Atomic uint32_t *)&ring->pending;
+  if (!atomic_load_explicit(pending, memory_order_acquire) && !atomic_load(&g_replaying))
+    return;
+  /* Blocking: a host access after this call must meet every record the
+   * device published before it, including those another thread's drain
+   * took and is still replaying. */
+  pthread_mutex_lock(&g_drain_mu);
+  tl_draining = true;
+  replay_pending_locked();
   tl_draining = false;
   pthread_mutex_unlock(&g_drain_mu);
 }
@@ -358,6 +402,13 @@ void csan_rt_hostlog_exit(void) {
                     "log full: not checked against host code (CSAN_OPTIONS=host_log_records, "
                     "now %u)\n",
                     dropped, g_cap);
+  uint64_t later = atomic_load(&g_later_unknown);
+  if (later)
+    csan_log_printf("csan: WARNING: %llu time(s) a kernel's replayed access to host memory met a "
+                    "record of an operation csan no longer remembers (more than %u operations "
+                    "on its stream since): taken as ordered after the kernel, so a race between "
+                    "them may be missed\n",
+                    (unsigned long long)later, CTX_PER_SLOT);
   uint64_t unknown = atomic_load(&g_unknown);
   if (unknown)
     csan_log_printf("csan: WARNING: %llu kernel access(es) to host memory belong to launches "

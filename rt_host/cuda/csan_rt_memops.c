@@ -130,6 +130,9 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
   }
   bool managed = known && (a.flags & CSAN_ALLOC_MANAGED);
   if (managed) {
+    /* Kernels' logged accesses to it first: once retired, the region's
+     * records are gone (csan_rt_hostlog.c). */
+    csan_rt_hostlog_drain();
     csan_rt_hostmem_retire(p); /* before the memory can be handed out again */
     csan_rt_hostlog_managed(p, a.size, false);
   }
@@ -280,8 +283,10 @@ bool csan_rt_mem_host_hold(void *p, const char *api, const csan_host_site *site,
        !strcmp(a.made.api, "cuMemAllocHost") || !strcmp(a.made.api, "cuMemHostAlloc")))
     held = csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL) == CSAN_ALLOC_OK;
   csan_rt_allocs_unlock();
-  if (held)
+  if (held) {
+    csan_rt_hostlog_drain(); /* kernels' logged accesses, while the region is live */
     csan_rt_hostmem_hold(p, a.size, really_free);
+  }
   return held;
 }
 
@@ -294,5 +299,6 @@ void csan_rt_mem_host_remove(void *p, const char *api, const csan_host_site *sit
   if (csan_rt_alloc_find_live(p, &a) && (a.flags & CSAN_ALLOC_HOST_PINNED))
     csan_allocs_remove(csan_g.allocs, a.base, &ev, NULL);
   csan_rt_allocs_unlock();
+  csan_rt_hostlog_drain(); /* kernels' logged accesses, while the region is live */
   csan_rt_hostmem_remove(p);
 }

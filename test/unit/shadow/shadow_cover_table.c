@@ -11,6 +11,7 @@
 // A single-threaded platform layer, enough to call the pure helpers.
 #define CSAN_SH_FN static inline __attribute__((unused))
 static inline uint64_t csan_sh_load64(const uint64_t *p) { return *p; }
+static inline uint64_t csan_sh_load64_acquire(const uint64_t *p) { return *p; }
 static inline void csan_sh_load_cells(const uint64_t *p, uint64_t *a, uint64_t *b) { *a = p[0]; *b = p[1]; }
 static inline uint64_t csan_sh_load_dir(const uint64_t *p) { return *p; }
 static inline void csan_sh_store64(uint64_t *p, uint64_t v) { *p = v; }

@@ -35,6 +35,7 @@ static inline void csan_sh_pause(uint32_t r) {
   }
 }
 static inline uint64_t csan_sh_load64(const uint64_t *p) { return *p; }
+static inline uint64_t csan_sh_load64_acquire(const uint64_t *p) { return *p; }
 static inline void csan_sh_load_cells(const uint64_t *p, uint64_t *a, uint64_t *b) { *a = p[0]; *b = p[1]; }
 static inline uint64_t csan_sh_load_dir(const uint64_t *p) { return *p; }
 static inline void csan_sh_store64(uint64_t *p, uint64_t v) { *p = v; }
