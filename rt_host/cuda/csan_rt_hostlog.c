@@ -230,6 +230,8 @@ bool csan_rt_hostlog_setup(uint64_t *ring, uint64_t *counters) {
                                        "memory are not checked against host code",
                       (int)r);
     cudaFree(c);
+    if (p)
+      cudaFreeHost(p); /* page-locked memory from the driver: the runtime frees it too */
     return false;
   }
   memset(p, 0, bytes); /* before any kernel can reach it */
