@@ -101,6 +101,18 @@ void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const 
   pthread_mutex_unlock(&g_mu);
 }
 
+void csan_rt_node_added_checked(cudaGraphNode_t node, const csan_host_site *site,
+                                const void *ra) {
+  if (!node)
+    return;
+  csan_rt_node_origin o;
+  origin_of(&o, site, ra, NULL);
+  o.lib_checked = true;
+  pthread_mutex_lock(&g_mu);
+  origin_put(node, &o);
+  pthread_mutex_unlock(&g_mu);
+}
+
 /* A graph's nodes (null when CUDA would not list them; *n == 0 is no
  * error). No second query for an empty list (the driver rejects it). */
 static cudaGraphNode_t *graph_nodes(cudaGraph_t g, size_t *n) {

@@ -55,8 +55,12 @@ typedef struct csan_rt_node_origin {
   bool lib_checked;
 } csan_rt_node_origin;
 
-/* A node added by cudaGraphAdd*Node at site. */
+/* A node added by cudaGraphAdd*Node at site. _checked: csan's check nodes
+ * added before it check its footprint (csan_rt_libcap_add): marked
+ * lib_checked. */
 void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const void *ra);
+void csan_rt_node_added_checked(cudaGraphNode_t node, const csan_host_site *site,
+                                const void *ra);
 /* Graph `to` is the copy CUDA made of graph `from` for a child graph node
  * (cudaGraphAddChildGraphNode clones the child): its nodes take the
  * origins of from's nodes, paired by position (a copy lists its nodes in

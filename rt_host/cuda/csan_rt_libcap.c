@@ -97,6 +97,65 @@ void csan_rt_libcap_issue(csan_rt_libcap_call *cc, const csan_rt_xfer *x,
   csan_rt_capture_lib_checked(last);
 }
 
+void csan_rt_libcap_add(csan_rt_libcap_call *cc, cudaGraph_t graph,
+                        const cudaGraphNode_t *deps, size_t ndeps, const csan_rt_xfer *x,
+                        const csan_host_site *site, const void *ra, cudaGraphNode_t *last) {
+  memset(cc, 0, sizeof *cc);
+  *last = NULL;
+  if (!x->n || !csan_g.rk_access || !csan_g.drv.cuGraphAddKernelNode)
+    return;
+  csan_rt_libcap c;
+  memset(&c, 0, sizeof c);
+  c.api = csan_intern(x->api);
+  if (site)
+    c.site = *site;
+  c.stack = x->stack ? x->stack : csan_rt_stack(ra, site);
+  csan_launch_ctx ctx;
+  placeholder_ctx(&ctx);
+  CUgraphNode prev = NULL;
+  for (size_t i = 0; i < x->n; i++) {
+    const csan_region *r = &x->r[i];
+    memset(&c.rk, 0, sizeof c.rk);
+    c.rk.base = r->base;
+    c.rk.width = r->width;
+    c.rk.rows = r->rows;
+    c.rk.pitch = r->pitch;
+    c.rk.slices = r->slices;
+    c.rk.slice_pitch = r->slice_pitch;
+    c.rk.size = x->bytes ? x->bytes : r->width * r->rows * r->slices;
+    c.rk.access = x->acc[i];
+    if (!csan_rk_access_items(&c.rk))
+      continue;
+    uint64_t id = cap_add(&c);
+    csan_rk_access_params ph;
+    memset(&ph, 0, sizeof ph);
+    ph.rows = ph.slices = 1;
+    ph.size = id; /* width 0: checks nothing until a launch sets it */
+    void *args[] = {&ph, &ctx};
+    CUDA_KERNEL_NODE_PARAMS p;
+    memset(&p, 0, sizeof p);
+    p.func = csan_g.rk_access;
+    p.gridDimX = p.gridDimY = p.gridDimZ = 1;
+    p.blockDimX = CSAN_RK_BLOCK;
+    p.blockDimY = p.blockDimZ = 1;
+    p.kernelParams = args;
+    CUgraphNode node = NULL;
+    if (!id || csan_g.drv.cuGraphAddKernelNode(&node, (CUgraph)graph,
+                                               prev ? &prev : (const CUgraphNode *)deps,
+                                               prev ? 1 : ndeps, &p) != CUDA_SUCCESS) {
+      csan_unchecked_add("graph memcpy or memset node in a graph with memory nodes",
+                         "csan could not add its check of the node's footprint: ordered only",
+                         site);
+      break;
+    }
+    if (!cc->first)
+      cc->first = id;
+    cc->n = (uint32_t)(id - cc->first + 1);
+    prev = node;
+  }
+  *last = (cudaGraphNode_t)prev;
+}
+
 void csan_rt_libcap_end(const csan_rt_libcap_call *cc, bool ok) {
   if (ok || !cc->first)
     return;

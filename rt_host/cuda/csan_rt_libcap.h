@@ -47,6 +47,15 @@ typedef struct csan_rt_libcap_call {
  * no shadow. */
 void csan_rt_libcap_issue(csan_rt_libcap_call *cc, const csan_rt_xfer *x,
                           const csan_host_site *site, const void *ra);
+/* A copy or set added explicitly (cudaGraphAddMemcpyNode, ...) to `graph`,
+ * which has memory nodes (so csan cannot add its checks at instantiation):
+ * csan's check nodes for x's tracked regions, a chain after deps[0..ndeps),
+ * named after x's call and site. *last: the chain's last node, which the
+ * copy's node must depend on instead of deps (null: none added, the
+ * copy's node takes deps). */
+void csan_rt_libcap_add(csan_rt_libcap_call *cc, cudaGraph_t graph,
+                        const cudaGraphNode_t *deps, size_t ndeps, const csan_rt_xfer *x,
+                        const csan_host_site *site, const void *ra, cudaGraphNode_t *last);
 /* After the call: a call that failed made no work, its checks check
  * nothing. */
 void csan_rt_libcap_end(const csan_rt_libcap_call *cc, bool ok);

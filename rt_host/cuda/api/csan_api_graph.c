@@ -36,9 +36,10 @@
  * then switches the program's own kernel nodes to their twins for the
  * instantiation and puts them back after it (setting a node's parameters
  * is allowed), and adds no node, since it could not take it out again (its
- * explicitly added copies and sets are ordered, not checked; counted;
- * captured ones carry csan's check nodes from their capture, as captured
- * library calls do: csan_api_copy.c). The memory nodes'
+ * copies and sets added before it had memory nodes are ordered, not
+ * checked; counted; captured ones, and ones added once it has memory
+ * nodes, carry csan's check nodes from their capture or add, as captured
+ * library calls do: csan_api_copy.c, add_range_node). The memory nodes'
  * lifetimes are checked by csan's markers on the launch stream around the
  * launch, each with its node's clock (alloc_markers, free_markers).
  *
@@ -606,6 +607,7 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       continue; /* captured: csan's check nodes stand before it (csan_api_copy.c) */
     if (r->in_place)
       unchecked("graph memcpy or memset node in a graph with memory nodes",
+                "added before the graph had memory nodes (or by code csan did not see), and "
                 "CUDA neither clones the graph nor removes nodes from it, so csan adds no "
                 "range check to it: ordered only",
                 &r->site);
@@ -1182,6 +1184,84 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddKernelNode(
       pGraphNode, site, __builtin_return_address(0));
 }
 
+/* Does graph g hold memory alloc/free nodes (so CUDA will neither clone it
+ * nor let csan take nodes out of it)? Graphs of more than 4096 nodes are
+ * not scanned at each add (their copies and sets are then counted at
+ * instantiation, as before). */
+static bool has_memory_nodes(cudaGraph_t g) {
+  size_t n = 0;
+  if (!g || cudaGraphGetNodes(g, NULL, &n) != cudaSuccess || !n || n > 4096)
+    return false;
+  cudaGraphNode_t *v = calloc(n, sizeof *v);
+  bool any = false;
+  if (v && cudaGraphGetNodes(g, v, &n) == cudaSuccess) {
+    for (size_t i = 0; i < n && !any; i++) {
+      enum cudaGraphNodeType t;
+      any = cudaGraphNodeGetType(v[i], &t) == cudaSuccess &&
+            (t == cudaGraphNodeTypeMemAlloc || t == cudaGraphNodeTypeMemFree);
+    }
+  }
+  free(v);
+  return any;
+}
+
+/* A copy or set added explicitly to a graph with memory nodes: csan cannot
+ * add its checks at instantiation (it cannot clone the graph), so it adds
+ * them now, as a chain the copy's node depends on (csan_rt_libcap_add);
+ * x holds the footprint and is freed. Returns the real add's result. */
+typedef cudaError_t (*range_add_fn)(cudaGraphNode_t *node, const cudaGraphNode_t *deps,
+                                    size_t ndeps, const void *arg);
+static cudaError_t add_range_node(cudaGraphNode_t *node, cudaGraph_t graph,
+                                  const cudaGraphNode_t *deps, size_t ndeps, csan_rt_xfer *x,
+                                  range_add_fn add, const void *arg, const csan_host_site *site,
+                                  const void *ra) {
+  csan_rt_libcap_call cc;
+  memset(&cc, 0, sizeof cc);
+  cudaGraphNode_t chk = NULL;
+  if (x && x->nh)
+    unchecked("host memory used by a graph memcpy node in a graph with memory nodes",
+              "csan checks the node's device memory, not its host memory", site);
+  if (x)
+    csan_rt_libcap_add(&cc, graph, deps, ndeps, x, site, ra, &chk);
+  if (x)
+    csan_rt_xfer_free(x);
+  cudaError_t e = add(node, chk ? &chk : deps, chk ? 1 : ndeps, arg);
+  csan_rt_libcap_end(&cc, e == cudaSuccess); /* a failed add: its checks check nothing */
+  if (e == cudaSuccess && node && csan_rt_active()) {
+    if (chk)
+      csan_rt_node_added_checked(*node, site, ra);
+    else
+      csan_rt_node_added(*node, site, ra);
+  }
+  return e;
+}
+
+typedef struct memcpy_add {
+  cudaGraph_t graph;
+  const struct cudaMemcpy3DParms *p3;
+  void *dst;
+  const void *src;
+  size_t count;
+  enum cudaMemcpyKind kind;
+  const struct cudaMemsetParams *ps;
+} memcpy_add;
+
+static cudaError_t add_memcpy3d(cudaGraphNode_t *node, const cudaGraphNode_t *deps, size_t nd,
+                                const void *arg) {
+  const memcpy_add *a = arg;
+  return cudaGraphAddMemcpyNode(node, a->graph, deps, nd, a->p3);
+}
+static cudaError_t add_memcpy1d(cudaGraphNode_t *node, const cudaGraphNode_t *deps, size_t nd,
+                                const void *arg) {
+  const memcpy_add *a = arg;
+  return cudaGraphAddMemcpyNode1D(node, a->graph, deps, nd, a->dst, a->src, a->count, a->kind);
+}
+static cudaError_t add_memset(cudaGraphNode_t *node, const cudaGraphNode_t *deps, size_t nd,
+                              const void *arg) {
+  const memcpy_add *a = arg;
+  return cudaGraphAddMemsetNode(node, a->graph, deps, nd, a->ps);
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode,
                                                       cudaGraph_t graph,
                                                       const cudaGraphNode_t *pDependencies,
@@ -1189,9 +1269,27 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNod
                                                       const struct cudaMemcpy3DParms *pCopyParams,
                                                       const csan_host_site *site) {
   csan_rt_capture_settle();
-  return node_added(
-      cudaGraphAddMemcpyNode(pGraphNode, graph, pDependencies, numDependencies, pCopyParams),
-      pGraphNode, site, __builtin_return_address(0));
+  memcpy_add a = {graph, pCopyParams, NULL, NULL, 0, cudaMemcpyDefault, NULL};
+  csan_rt_xfer x, *xp = NULL;
+  const struct cudaMemcpy3DParms *p = pCopyParams;
+  if (csan_rt_active() && p && !p->srcArray && !p->dstArray && has_memory_nodes(graph)) {
+    uint64_t w = p->extent.width, h = p->extent.height ? p->extent.height : 1,
+             d = p->extent.depth ? p->extent.depth : 1;
+    const char *src = (const char *)p->srcPtr.ptr + p->srcPos.x +
+                      (p->srcPos.y + p->srcPos.z * p->srcPtr.ysize) * p->srcPtr.pitch;
+    char *dst = (char *)p->dstPtr.ptr + p->dstPos.x +
+                (p->dstPos.y + p->dstPos.z * p->dstPtr.ysize) * p->dstPtr.pitch;
+    csan_region sr = {(uint64_t)(uintptr_t)src, w, h, p->srcPtr.pitch, d,
+                      p->srcPtr.pitch * p->srcPtr.ysize};
+    csan_region dr = {(uint64_t)(uintptr_t)dst, w, h, p->dstPtr.pitch, d,
+                      p->dstPtr.pitch * p->dstPtr.ysize};
+    csan_rt_xfer_init(&x, "cudaGraphAddMemcpyNode", false, false, NULL);
+    x.bytes = w * h * d;
+    csan_rt_xfer_copy(&x, dst, dr, src, sr);
+    xp = &x;
+  }
+  return add_range_node(pGraphNode, graph, pDependencies, numDependencies, xp, add_memcpy3d, &a,
+                        site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode1D(
@@ -1199,9 +1297,17 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode1D(
     size_t numDependencies, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
     const csan_host_site *site) {
   csan_rt_capture_settle();
-  return node_added(cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies, numDependencies, dst,
-                                             src, count, kind),
-                    pGraphNode, site, __builtin_return_address(0));
+  memcpy_add a = {graph, NULL, dst, src, count, kind, NULL};
+  csan_rt_xfer x, *xp = NULL;
+  if (csan_rt_active() && count && has_memory_nodes(graph)) {
+    csan_rt_xfer_init(&x, "cudaGraphAddMemcpyNode1D", false, false, NULL);
+    x.bytes = count;
+    csan_rt_xfer_copy(&x, dst, csan_region_linear((uint64_t)(uintptr_t)dst, count), src,
+                      csan_region_linear((uint64_t)(uintptr_t)src, count));
+    xp = &x;
+  }
+  return add_range_node(pGraphNode, graph, pDependencies, numDependencies, xp, add_memcpy1d, &a,
+                        site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode,
@@ -1211,9 +1317,19 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNod
                                                       const struct cudaMemsetParams *pMemsetParams,
                                                       const csan_host_site *site) {
   csan_rt_capture_settle();
-  return node_added(
-      cudaGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies, pMemsetParams),
-      pGraphNode, site, __builtin_return_address(0));
+  memcpy_add a = {graph, NULL, NULL, NULL, 0, cudaMemcpyDefault, pMemsetParams};
+  csan_rt_xfer x, *xp = NULL;
+  const struct cudaMemsetParams *p = pMemsetParams;
+  if (csan_rt_active() && p && has_memory_nodes(graph)) {
+    uint64_t w = (uint64_t)p->width * p->elementSize, h = p->height ? p->height : 1;
+    csan_region r = {(uint64_t)(uintptr_t)p->dst, w, h, p->pitch, 1, 0};
+    csan_rt_xfer_init(&x, "cudaGraphAddMemsetNode", false, false, NULL);
+    x.bytes = w * h;
+    csan_rt_xfer_set(&x, p->dst, r);
+    xp = &x;
+  }
+  return add_range_node(pGraphNode, graph, pDependencies, numDependencies, xp, add_memset, &a,
+                        site, __builtin_return_address(0));
 }
 
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,

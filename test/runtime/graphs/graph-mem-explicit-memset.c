@@ -1,0 +1,68 @@
+// A memset node added with cudaGraphAddMemsetNode to a graph that already
+// has memory nodes is checked at every launch: CUDA will neither clone that
+// graph nor let csan take nodes out of it, so csan adds its check of the
+// memset's bytes when the node is added, as a node the memset depends on.
+// The race twin launches the graph while another stream's kernel reads the
+// memset's bytes; the fixed twin orders the launch after that stream with
+// an event. A launch runs three of csan's range checks: the memset's, and
+// the allocation's two lifetime markers around the launch.
+// RUN: %cc_rt -o %t
+// RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=RACE < %t.out
+// RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not=WARNING < %t.out
+#include "rt_test.h"
+
+KERNEL_STUB(peek)
+static int32_t peek_site;
+
+static void peek_body(const fake_launch *l) {
+  kernel_accesses(l, ARG(l, int *, 0), 1, 4, CSAN_ACC_READ, peek_site);
+}
+
+int main(int argc, char **argv) {
+  int fixed = argc > 1 && !strcmp(argv[1], "fixed");
+  fake_cuda_register_kernel((const void *)peek, "_Z4peekPi", FAKE_TWIN_OK, 1, peek_body);
+  peek_site = fake_cuda_site("side.cu", 3, 9, "_Z4peekPi", CSAN_ACC_READ, 4);
+  cudaStream_t s, side;
+  NONBLOCKING_STREAM(s);
+  NONBLOCKING_STREAM(side);
+  cudaEvent_t done;
+  CK(__csan_cudaEventCreate(&done, SITE));
+  int *buf;
+  CK(__csan_cudaMalloc((void **)&buf, 64, SITE));
+  cudaGraph_t g;
+  CK(cudaGraphCreate(&g, 0));
+  struct cudaMemAllocNodeParams ap;
+  memset(&ap, 0, sizeof ap);
+  ap.bytesize = 64;
+  cudaGraphNode_t mk, set, rel;
+  CK(__csan_cudaGraphAddMemAllocNode(&mk, g, NULL, 0, &ap, SITE));
+  struct cudaMemsetParams sp = {buf, 0, 0, 1, 64, 1};
+  CK(__csan_cudaGraphAddMemsetNode(&set, g, &mk, 1, &sp, SITE));
+  CK(__csan_cudaGraphAddMemFreeNode(&rel, g, &set, 1, ap.dptr, SITE));
+  cudaGraphExec_t x;
+  CK(__csan_cudaGraphInstantiate(&x, g, 0, SITE));
+  unsigned long checks = fake_cuda_count("csan_rk_access");
+  LAUNCH(peek, side, &buf);
+  CK(__csan_cudaEventRecord(done, side, SITE));
+  if (fixed)
+    CK(__csan_cudaStreamWaitEvent(s, done, 0, SITE));
+  CK(__csan_cudaGraphLaunch(x, s, SITE));
+  CK(__csan_cudaStreamSynchronize(s, SITE));
+  CK(__csan_cudaStreamSynchronize(side, SITE));
+  NOTE("range checks at the launch: %lu", fake_cuda_count("csan_rk_access") - checks);
+  return 0;
+}
+
+// RACE:      WARNING: csan: data race (read-write) on 4 bytes
+// RACE-NEXT:   Write of size 64 at {{.*}} by cudaGraphAddMemsetNode on stream {{.*}} (graph launched at {{.*}}graph-mem-explicit-memset.c:51):
+// RACE:            #0 {{.*}}graph-mem-explicit-memset.c:42
+// RACE:        Previous read of size 4 by kernel peek(int*) on stream
+// RACE-NEXT:     #0 peek(int*) side.cu:3:9
+// RACE:      range checks at the launch: 3
+// RACE:      csan: reported 1 data race(s)
+// RACE-NEXT: exit=66
+
+// FIXED:      range checks at the launch: 3
+// FIXED-NEXT: exit=0
