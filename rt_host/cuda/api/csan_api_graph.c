@@ -1262,6 +1262,35 @@ static cudaError_t add_memset(cudaGraphNode_t *node, const cudaGraphNode_t *deps
   return cudaGraphAddMemsetNode(node, a->graph, deps, nd, a->ps);
 }
 
+/* The footprint of a 3-D copy node (false: a CUDA array, not checked). */
+static bool memcpy3d_xfer(csan_rt_xfer *x, const char *api, const struct cudaMemcpy3DParms *p) {
+  if (p->srcArray || p->dstArray)
+    return false;
+  uint64_t w = p->extent.width, h = p->extent.height ? p->extent.height : 1,
+           d = p->extent.depth ? p->extent.depth : 1;
+  const char *src = (const char *)p->srcPtr.ptr + p->srcPos.x +
+                    (p->srcPos.y + p->srcPos.z * p->srcPtr.ysize) * p->srcPtr.pitch;
+  char *dst = (char *)p->dstPtr.ptr + p->dstPos.x +
+              (p->dstPos.y + p->dstPos.z * p->dstPtr.ysize) * p->dstPtr.pitch;
+  csan_region sr = {(uint64_t)(uintptr_t)src, w, h, p->srcPtr.pitch, d,
+                    p->srcPtr.pitch * p->srcPtr.ysize};
+  csan_region dr = {(uint64_t)(uintptr_t)dst, w, h, p->dstPtr.pitch, d,
+                    p->dstPtr.pitch * p->dstPtr.ysize};
+  csan_rt_xfer_init(x, api, false, false, NULL);
+  x->bytes = w * h * d;
+  csan_rt_xfer_copy(x, dst, dr, src, sr);
+  return true;
+}
+
+/* The footprint of a memset node. */
+static void memset_xfer(csan_rt_xfer *x, const char *api, const struct cudaMemsetParams *p) {
+  uint64_t w = (uint64_t)p->width * p->elementSize, h = p->height ? p->height : 1;
+  csan_region r = {(uint64_t)(uintptr_t)p->dst, w, h, p->pitch, 1, 0};
+  csan_rt_xfer_init(x, api, false, false, NULL);
+  x->bytes = w * h;
+  csan_rt_xfer_set(x, p->dst, r);
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode,
                                                       cudaGraph_t graph,
                                                       const cudaGraphNode_t *pDependencies,
@@ -1271,23 +1300,9 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNod
   csan_rt_capture_settle();
   memcpy_add a = {graph, pCopyParams, NULL, NULL, 0, cudaMemcpyDefault, NULL};
   csan_rt_xfer x, *xp = NULL;
-  const struct cudaMemcpy3DParms *p = pCopyParams;
-  if (csan_rt_active() && p && !p->srcArray && !p->dstArray && has_memory_nodes(graph)) {
-    uint64_t w = p->extent.width, h = p->extent.height ? p->extent.height : 1,
-             d = p->extent.depth ? p->extent.depth : 1;
-    const char *src = (const char *)p->srcPtr.ptr + p->srcPos.x +
-                      (p->srcPos.y + p->srcPos.z * p->srcPtr.ysize) * p->srcPtr.pitch;
-    char *dst = (char *)p->dstPtr.ptr + p->dstPos.x +
-                (p->dstPos.y + p->dstPos.z * p->dstPtr.ysize) * p->dstPtr.pitch;
-    csan_region sr = {(uint64_t)(uintptr_t)src, w, h, p->srcPtr.pitch, d,
-                      p->srcPtr.pitch * p->srcPtr.ysize};
-    csan_region dr = {(uint64_t)(uintptr_t)dst, w, h, p->dstPtr.pitch, d,
-                      p->dstPtr.pitch * p->dstPtr.ysize};
-    csan_rt_xfer_init(&x, "cudaGraphAddMemcpyNode", false, false, NULL);
-    x.bytes = w * h * d;
-    csan_rt_xfer_copy(&x, dst, dr, src, sr);
+  if (csan_rt_active() && pCopyParams && has_memory_nodes(graph) &&
+      memcpy3d_xfer(&x, "cudaGraphAddMemcpyNode", pCopyParams))
     xp = &x;
-  }
   return add_range_node(pGraphNode, graph, pDependencies, numDependencies, xp, add_memcpy3d, &a,
                         site, __builtin_return_address(0));
 }
@@ -1319,13 +1334,8 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNod
   csan_rt_capture_settle();
   memcpy_add a = {graph, NULL, NULL, NULL, 0, cudaMemcpyDefault, pMemsetParams};
   csan_rt_xfer x, *xp = NULL;
-  const struct cudaMemsetParams *p = pMemsetParams;
-  if (csan_rt_active() && p && has_memory_nodes(graph)) {
-    uint64_t w = (uint64_t)p->width * p->elementSize, h = p->height ? p->height : 1;
-    csan_region r = {(uint64_t)(uintptr_t)p->dst, w, h, p->pitch, 1, 0};
-    csan_rt_xfer_init(&x, "cudaGraphAddMemsetNode", false, false, NULL);
-    x.bytes = w * h;
-    csan_rt_xfer_set(&x, p->dst, r);
+  if (csan_rt_active() && pMemsetParams && has_memory_nodes(graph)) {
+    memset_xfer(&x, "cudaGraphAddMemsetNode", pMemsetParams);
     xp = &x;
   }
   return add_range_node(pGraphNode, graph, pDependencies, numDependencies, xp, add_memset, &a,
@@ -1385,7 +1395,39 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddMemcpyNodeFromSymbol(
 }
 
 /* The generic add (any kind, from its parameters): named like the others. */
+/* A memcpy or memset node added by the generic add to a graph with memory
+ * nodes: its footprint in *x (true), as for the kinds' own adds. Edges with
+ * data (a programmatic port) are left as they are: not checked. */
+static bool generic_range_xfer(csan_rt_xfer *x, cudaGraph_t graph,
+                               const struct cudaGraphNodeParams *np, bool plain_edges) {
+  if (!csan_rt_active() || !np || !plain_edges ||
+      (np->type != cudaGraphNodeTypeMemcpy && np->type != cudaGraphNodeTypeMemset) ||
+      !has_memory_nodes(graph))
+    return false;
+  if (np->type == cudaGraphNodeTypeMemset) {
+    /* The same fields as cudaMemsetParams (the V2 struct adds none). */
+    struct cudaMemsetParams m = {np->memset.dst, np->memset.pitch, np->memset.value,
+                                 np->memset.elementSize, np->memset.width, np->memset.height};
+    memset_xfer(x, "cudaGraphAddNode", &m);
+    return true;
+  }
+  return memcpy3d_xfer(x, "cudaGraphAddNode", &np->memcpy.copyParams);
+}
+
+typedef struct generic_add {
+  cudaGraph_t graph;
+  const cudaGraphNode_t *deps; /* the program's, with their data */
+  const void *data;
+  struct cudaGraphNodeParams *np;
+} generic_add;
+
 #if CUDART_VERSION >= 13000
+static cudaError_t add_generic(cudaGraphNode_t *node, const cudaGraphNode_t *deps, size_t nd,
+                               const void *arg) {
+  const generic_add *a = arg;
+  return cudaGraphAddNode(node, a->graph, deps, deps == a->deps ? a->data : NULL, nd, a->np);
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                 const cudaGraphNode_t *pDependencies,
                                                 const cudaGraphEdgeData *dependencyData,
@@ -1393,20 +1435,34 @@ CSAN_EXPORT cudaError_t __csan_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cud
                                                 struct cudaGraphNodeParams *nodeParams,
                                                 const csan_host_site *site) {
   csan_rt_capture_settle();
-  return node_added(cudaGraphAddNode(pGraphNode, graph, pDependencies, dependencyData,
-                                     numDependencies, nodeParams),
-                    pGraphNode, site, __builtin_return_address(0));
+  bool plain = true;
+  for (size_t i = 0; dependencyData && i < numDependencies; i++)
+    plain = plain && dependencyData[i].type == cudaGraphDependencyTypeDefault &&
+            !dependencyData[i].from_port && !dependencyData[i].to_port;
+  generic_add a = {graph, pDependencies, dependencyData, nodeParams};
+  csan_rt_xfer x;
+  bool checked = generic_range_xfer(&x, graph, nodeParams, plain);
+  return add_range_node(pGraphNode, graph, pDependencies, numDependencies, checked ? &x : NULL,
+                        add_generic, &a, site, __builtin_return_address(0));
 }
 #else
+static cudaError_t add_generic(cudaGraphNode_t *node, const cudaGraphNode_t *deps, size_t nd,
+                               const void *arg) {
+  const generic_add *a = arg;
+  return cudaGraphAddNode(node, a->graph, deps, nd, a->np);
+}
+
 CSAN_EXPORT cudaError_t __csan_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                 const cudaGraphNode_t *pDependencies,
                                                 size_t numDependencies,
                                                 struct cudaGraphNodeParams *nodeParams,
                                                 const csan_host_site *site) {
   csan_rt_capture_settle();
-  return node_added(
-      cudaGraphAddNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams),
-      pGraphNode, site, __builtin_return_address(0));
+  generic_add a = {graph, pDependencies, NULL, nodeParams};
+  csan_rt_xfer x;
+  bool checked = generic_range_xfer(&x, graph, nodeParams, true);
+  return add_range_node(pGraphNode, graph, pDependencies, numDependencies, checked ? &x : NULL,
+                        add_generic, &a, site, __builtin_return_address(0));
 }
 #endif
 
