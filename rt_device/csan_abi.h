@@ -135,6 +135,12 @@ typedef uint32_t csan_epoch_t;
  * (which logs the access when it is in the hull) instead of returning. A
  * flag, so that branch tests one word for this and memory errors at once. */
 #define CSAN_CTX_F_HOST_HULL 0x10u
+/* Host only, never in a launch: an operation's record made on the host's
+ * shadow while a kernel's logged accesses may still be on their way
+ * (csan_rt_hostmem_op_access): it supersedes no other operation's record,
+ * since the kernel's replay may still have to meet that record (a race of
+ * the kernel with an operation this one is ordered after). */
+#define CSAN_CTX_F_KEEP_OTHERS 0x20u
 
 typedef struct csan_launch_ctx {
   uint32_t magic;       /* CSAN_CTX_MAGIC */

@@ -115,6 +115,14 @@
 #ifndef CSAN_SH_RECORD_IS_LATER
 #define CSAN_SH_RECORD_IS_LATER(ctx, t) 0
 #endif
+/* Must record t stay although the access supersedes it (ordered before
+ * it, dominated)? Only on the host's shadow while a kernel's logged
+ * accesses may still be on their way and t is not ordered before every
+ * such kernel (CSAN_CTX_F_KEEP_OTHERS; the CPU platform asks the host
+ * runtime); never on the GPU. */
+#ifndef CSAN_SH_KEEP_OTHERS
+#define CSAN_SH_KEEP_OTHERS(ctx, t) 0
+#endif
 
 /* Where a racing access came from: grid coordinates on the GPU, anything the
  * caller likes on the CPU (NULL: csan_sh_default_who decides). */
@@ -598,7 +606,8 @@ CSAN_SH_COLD_FN csan_tag_t csan_sh_visit(csan_sh_acc *a, csan_tag_t t, uint32_t 
     /* Dominated and ordered: the access supersedes these bytes of r. A FREE
      * record is dominated only by a later FREE; an allocation replaces it
      * whatever the order (the allocator hands out memory it saw freed). */
-    if ((ordered && csan_sh_dominates(a->kind, CSAN_TAG_GET_KIND(t))) ||
+    if ((ordered && csan_sh_dominates(a->kind, CSAN_TAG_GET_KIND(t)) &&
+         !CSAN_SH_KEEP_OTHERS(a->ctx, t)) ||
         ((t & CSAN_TAG_FREE) && (a->access & CSAN_ACC_ALLOC)))
       t &= ~(csan_tag_t)m;
   }

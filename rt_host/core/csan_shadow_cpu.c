@@ -46,6 +46,13 @@ void csan_shadow_cpu_set_later(csan_shadow_cpu_later_fn fn) {
   atomic_store_explicit(&csan_shadow_cpu_later, fn, memory_order_release);
 }
 
+/* The host runtime's answer for CSAN_CTX_F_KEEP_OTHERS; null until set. */
+_Atomic csan_shadow_cpu_later_fn csan_shadow_cpu_keep;
+
+void csan_shadow_cpu_set_keep(csan_shadow_cpu_later_fn fn) {
+  atomic_store_explicit(&csan_shadow_cpu_keep, fn, memory_order_release);
+}
+
 csan_shadow_cpu *csan_shadow_cpu_create(uint32_t pool_blocks, uint32_t race_entries) {
   csan_shadow_cpu *s = calloc(1, sizeof *s);
   if (!s)

@@ -47,6 +47,10 @@ typedef struct csan_shadow_cpu_who {
  * granule lock. */
 typedef int (*csan_shadow_cpu_later_fn)(const csan_launch_ctx *ctx, uint64_t t);
 void csan_shadow_cpu_set_later(csan_shadow_cpu_later_fn fn);
+/* An access with CSAN_CTX_F_KEEP_OTHERS asks fn(ctx, t) whether record t,
+ * which it supersedes, must stay (a kernel whose logged accesses are not
+ * replayed yet may not be ordered after it). */
+void csan_shadow_cpu_set_keep(csan_shadow_cpu_later_fn fn);
 
 csan_shadow_cpu *csan_shadow_cpu_create(uint32_t pool_blocks, uint32_t race_entries);
 void csan_shadow_cpu_destroy(csan_shadow_cpu *s);

@@ -117,6 +117,15 @@ static inline int csan_sh_cpu_record_later(const csan_launch_ctx *ctx, uint64_t 
   return fn && fn(ctx, t);
 }
 #define CSAN_SH_RECORD_IS_LATER(ctx, t) csan_sh_cpu_record_later((ctx), (t))
+/* The same for CSAN_CTX_F_KEEP_OTHERS: must record t stay? */
+extern _Atomic csan_shadow_cpu_later_fn csan_shadow_cpu_keep __attribute__((weak));
+static inline int csan_sh_cpu_keep(const csan_launch_ctx *ctx, uint64_t t) {
+  if (!(ctx->flags & CSAN_CTX_F_KEEP_OTHERS) || !&csan_shadow_cpu_keep)
+    return 0;
+  csan_shadow_cpu_later_fn fn = atomic_load_explicit(&csan_shadow_cpu_keep, memory_order_acquire);
+  return fn && fn(ctx, t);
+}
+#define CSAN_SH_KEEP_OTHERS(ctx, t) csan_sh_cpu_keep((ctx), (t))
 
 #include "csan_shadow.h"
 

@@ -54,6 +54,17 @@ static kept_ctx *g_ctx[CSAN_MAX_SLOTS]; /* CTX_PER_SLOT each, made on first use 
 
 static _Atomic uint64_t g_replayed, g_unknown, g_later_unknown;
 
+/* Launches with a host hull not yet known complete (and so replayed): the
+ * newest epoch of each slot that made one. A drain after the host observed
+ * a synchronization clears the slots whose epoch completed. */
+static pthread_mutex_t g_pend_mu = PTHREAD_MUTEX_INITIALIZER;
+static csan_epoch_t g_pending[CSAN_MAX_SLOTS];       /* newest pending launch per slot */
+static csan_epoch_t g_pending_first[CSAN_MAX_SLOTS]; /* and the oldest */
+static uint32_t g_npending;
+/* Bumped whenever a slot's oldest pending launch changes (under g_pend_mu):
+ * record_keep's per-thread bounds are for one generation. */
+static _Atomic uint64_t g_pend_gen = 1;
+
 static pthread_mutex_t g_managed_mu = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t g_managed_lo[CSAN_HOSTLOG_MANAGED_MAX], g_managed_end[CSAN_HOSTLOG_MANAGED_MAX];
 static uint32_t g_managed_n;
@@ -139,6 +150,52 @@ static int record_later(const csan_launch_ctx *ctx, uint64_t t) {
   return k > 0 && ctx->epoch <= e;
 }
 
+/* CSAN_SH_KEEP_OTHERS: must record t stay although an operation's record
+ * made at issue supersedes it? Yes unless t is ordered before every
+ * pending launch (a launch whose logged accesses may still come: the
+ * oldest pending one of each stream has the smallest clock of its stream's
+ * pending ones), since such a launch's replay may still have to meet t. A
+ * pending launch whose clock is not kept: keep. */
+/* Per thread: for record slot ts, the newest epoch of ts that every
+ * pending launch is ordered after (the minimum over the pending streams'
+ * oldest launches of their clock's entry for ts; 0 when one is unknown),
+ * for generation gen. A copy supersedes many records of few operations. */
+static __thread struct {
+  uint64_t gen;
+  csan_epoch_t bound[CSAN_MAX_SLOTS];
+  uint8_t have[CSAN_MAX_SLOTS];
+} tl_keep;
+
+static int record_keep(const csan_launch_ctx *ctx, uint64_t t) {
+  (void)ctx;
+  uint32_t ts = CSAN_TAG_GET_SLOT(t);
+  csan_epoch_t te = CSAN_TAG_GET_EPOCH(t);
+  uint64_t gen = atomic_load(&g_pend_gen);
+  if (tl_keep.gen != gen) {
+    tl_keep.gen = gen;
+    memset(tl_keep.have, 0, sizeof tl_keep.have);
+  }
+  if (!tl_keep.have[ts]) {
+    csan_epoch_t first[CSAN_MAX_SLOTS];
+    pthread_mutex_lock(&g_pend_mu);
+    memcpy(first, g_pending_first, sizeof first);
+    pthread_mutex_unlock(&g_pend_mu);
+    csan_epoch_t bound = UINT32_MAX;
+    for (uint32_t s = 0; s < CSAN_MAX_SLOTS; s++) {
+      if (!first[s])
+        continue;
+      csan_epoch_t e = 0;
+      if (kept_vc(s, first[s], ts, &e) <= 0)
+        e = 0; /* a pending launch csan does not remember: keep everything */
+      if (e < bound)
+        bound = e;
+    }
+    tl_keep.bound[ts] = bound;
+    tl_keep.have[ts] = 1;
+  }
+  return te > tl_keep.bound[ts];
+}
+
 /* Every context csan makes: the host hull (not for csan's own range
  * kernels, which never touch host memory), and its clock kept while host
  * memory exists (also while the region table is being rewritten: a
@@ -152,8 +209,19 @@ static void on_ctx(csan_launch_ctx *c) {
   bool range_op = (c->flags & CSAN_CTX_F_RANGE_OP) != 0;
   c->host_lo = range_op ? 0 : lo;
   c->host_span = range_op ? 0 : span;
-  if (c->host_span)
+  if (c->host_span) {
     c->flags |= CSAN_CTX_F_HOST_HULL;
+    /* A launch (or a host function) that may log: pending until done. */
+    pthread_mutex_lock(&g_pend_mu);
+    if (!g_pending[c->slot]) {
+      g_npending++;
+      g_pending_first[c->slot] = c->epoch;
+      atomic_fetch_add(&g_pend_gen, 1);
+    }
+    g_pending[c->slot] = c->epoch;
+    pthread_mutex_unlock(&g_pend_mu);
+    csan_rt_hostmem_set_replays_pending(true);
+  }
   uint32_t regions = 0;
   if (!span)
     csan_rt_hostmem_usage(&regions, NULL);
@@ -162,6 +230,7 @@ static void on_ctx(csan_launch_ctx *c) {
 }
 
 static void replay_pending_locked(void);
+static void drain_and_settle(void);
 
 /* Forgets every kept clock (g_ctx_mu taken here). */
 static void forget_clocks(void) {
@@ -193,6 +262,14 @@ static void on_rebase(void) {
   forget_clocks();
   tl_draining = false;
   pthread_mutex_unlock(&g_drain_mu);
+  /* The device is idle and everything is replayed: nothing is pending. */
+  pthread_mutex_lock(&g_pend_mu);
+  memset(g_pending, 0, sizeof g_pending);
+  memset(g_pending_first, 0, sizeof g_pending_first);
+  g_npending = 0;
+  atomic_fetch_add(&g_pend_gen, 1);
+  pthread_mutex_unlock(&g_pend_mu);
+  csan_rt_hostmem_set_replays_pending(false);
 }
 
 /* ------------------------------------------------------------------------
@@ -239,9 +316,10 @@ bool csan_rt_hostlog_setup(uint64_t *ring, uint64_t *counters) {
   atomic_store(&g_counters_dev, (uint64_t)(uintptr_t)c);
   atomic_store(&g_ring, (csan_hostlog_ring *)p);
   csan_shadow_cpu_set_later(record_later);
+  csan_shadow_cpu_set_keep(record_keep);
   csan_rt_ops_on_ctx(on_ctx);
   csan_rt_ops_on_rebase(on_rebase);
-  csan_rt_report_on_drain(csan_rt_hostlog_drain);
+  csan_rt_report_on_drain(drain_and_settle);
   *ring = (uint64_t)d;
   *counters = (uint64_t)(uintptr_t)c;
   return true;
@@ -372,6 +450,22 @@ static void replay_pending_locked(void) {
   atomic_fetch_sub(&g_replaying, 1);
 }
 
+/* After a replay: the pending launches that had completed before it (done:
+ * the model's done clock taken before the replay, so every record of them
+ * was in the ring) are pending no more. */
+static void settle_pending(const csan_vc *done) {
+  pthread_mutex_lock(&g_pend_mu);
+  for (uint32_t s = 0; s < CSAN_MAX_SLOTS && g_npending; s++)
+    if (g_pending[s] && g_pending[s] <= done->c[s]) {
+      g_pending[s] = g_pending_first[s] = 0;
+      g_npending--;
+      atomic_fetch_add(&g_pend_gen, 1);
+    }
+  bool any = g_npending != 0;
+  pthread_mutex_unlock(&g_pend_mu);
+  csan_rt_hostmem_set_replays_pending(any);
+}
+
 void csan_rt_hostlog_drain(void) {
   csan_hostlog_ring *ring = atomic_load(&g_ring);
   if (!ring || tl_draining)
@@ -387,6 +481,20 @@ void csan_rt_hostlog_drain(void) {
   replay_pending_locked();
   tl_draining = false;
   pthread_mutex_unlock(&g_drain_mu);
+}
+
+/* csan_rt_drain's hook (each synchronization the host observes, no csan
+ * lock held): the replay, then the launches known complete before it stop
+ * being pending. Host accesses replay without this (csan_rt_hostlog_drain):
+ * reading the done clock takes the model's lock. */
+static void drain_and_settle(void) {
+  bool any = __atomic_load_n(&g_npending, __ATOMIC_RELAXED) != 0;
+  csan_vc done;
+  if (any)
+    csan_model_done_clock(csan_g.model, &done);
+  csan_rt_hostlog_drain();
+  if (any)
+    settle_pending(&done);
 }
 
 void csan_rt_hostlog_exit(void) {

@@ -55,6 +55,9 @@ static const char *_Atomic g_host_what; /* "host code", interned by the registry
  * belong to the old window (csan_rt_hostmem_rebase). */
 static _Atomic uint64_t g_rebase_gen;
 static _Atomic uint64_t g_checked;
+/* Kernels with a host hull issued and not yet known complete and replayed
+ * (csan_rt_hostlog.c says): device operations' records then keep others'. */
+static _Atomic bool g_replays_pending;
 static _Atomic uint32_t g_threads;
 static _Atomic bool g_warned_oom;
 /* Clocks of the program's locks and ended threads (core/csan_hostmem_sync.c):
@@ -464,6 +467,10 @@ void csan_rt_hostmem_device_access(const csan_launch_ctx *ctx, const void *addr,
   csan_hostmem_access(h, &c, (uint64_t)(uintptr_t)addr, size, access, site, NULL);
 }
 
+void csan_rt_hostmem_set_replays_pending(bool pending) {
+  atomic_store_explicit(&g_replays_pending, pending, memory_order_relaxed);
+}
+
 void csan_rt_hostmem_op_access(const csan_launch_ctx *ctx, const csan_region *r, uint32_t access) {
   csan_hostmem *h = hostmem();
   if (!h || !r->width || !r->rows || !r->slices)
@@ -474,6 +481,8 @@ void csan_rt_hostmem_op_access(const csan_launch_ctx *ctx, const csan_region *r,
     return;
   csan_launch_ctx c;
   on_host_shadow(h, ctx, &c);
+  if (atomic_load_explicit(&g_replays_pending, memory_order_relaxed))
+    c.flags |= CSAN_CTX_F_KEEP_OTHERS;
   unsigned any = 0;
   if (rows * slices > 65536) { /* a shape too big to walk: its hull */
     any = csan_hostmem_access(h, &c, r->base, last - r->base, access, 0, NULL);

@@ -47,6 +47,10 @@ static inline bool csan_rt_hostmem_maybe(uint64_t base, uint64_t n) {
   return span && base < lo + span && base + n > lo;
 }
 
+/* Kernels with a host hull may still have logged accesses to replay
+ * (csan_rt_hostlog.c): while so, device operations' records made at issue
+ * supersede no other operation's record (CSAN_CTX_F_KEEP_OTHERS). */
+void csan_rt_hostmem_set_replays_pending(bool pending);
 /* A device operation (ctx: its context) accesses region r of n bytes in
  * all (0: r's own extent). */
 void csan_rt_hostmem_op_access(const csan_launch_ctx *ctx, const csan_region *r, uint32_t access);
