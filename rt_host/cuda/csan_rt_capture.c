@@ -113,6 +113,18 @@ void csan_rt_node_added_checked(cudaGraphNode_t node, const csan_host_site *site
   pthread_mutex_unlock(&g_mu);
 }
 
+void csan_rt_node_mark_checked(cudaGraphNode_t node) {
+  if (!node)
+    return;
+  csan_rt_node_origin o;
+  if (!csan_rt_node_origin_get(node, &o))
+    memset(&o, 0, sizeof o);
+  o.lib_checked = true;
+  pthread_mutex_lock(&g_mu);
+  origin_put(node, &o);
+  pthread_mutex_unlock(&g_mu);
+}
+
 /* A graph's nodes (null when CUDA would not list them; *n == 0 is no
  * error). No second query for an empty list (the driver rejects it). */
 static cudaGraphNode_t *graph_nodes(cudaGraph_t g, size_t *n) {

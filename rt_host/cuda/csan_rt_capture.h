@@ -61,6 +61,9 @@ typedef struct csan_rt_node_origin {
 void csan_rt_node_added(cudaGraphNode_t node, const csan_host_site *site, const void *ra);
 void csan_rt_node_added_checked(cudaGraphNode_t node, const csan_host_site *site,
                                 const void *ra);
+/* csan's check nodes before node now check its footprint: marked
+ * lib_checked (its origin kept, or made without a site). */
+void csan_rt_node_mark_checked(cudaGraphNode_t node);
 /* Graph `to` is the copy CUDA made of graph `from` for a child graph node
  * (cudaGraphAddChildGraphNode clones the child): its nodes take the
  * origins of from's nodes, paired by position (a copy lists its nodes in

@@ -607,9 +607,8 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       continue; /* captured: csan's check nodes stand before it (csan_api_copy.c) */
     if (r->in_place)
       unchecked("graph memcpy or memset node in a graph with memory nodes",
-                "added before the graph had memory nodes (or by code csan did not see), and "
-                "CUDA neither clones the graph nor removes nodes from it, so csan adds no "
-                "range check to it: ordered only",
+                "csan could not add its check to the program's graph (a CUDA array, or "
+                "parameters or dependencies it could not read): ordered only",
                 &r->site);
     else if (!in->copy)
       unchecked("graph memcpy or memset node in a child graph csan could not inline",
@@ -642,6 +641,76 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
   return ok;
 }
 
+static bool memcpy3d_xfer(csan_rt_xfer *x, const char *api, const struct cudaMemcpy3DParms *p);
+static void memset_xfer(csan_rt_xfer *x, const char *api, const struct cudaMemsetParams *p);
+
+/* A graph with memory nodes (instantiated in place): its copies and sets
+ * that have no check of csan's yet (added before the graph had memory
+ * nodes) get csan's check nodes now, in the program's graph, once: a chain
+ * after the node's dependencies and an edge from it to the node (adding is
+ * allowed in such a graph, removing is not). Before the graph is read, so
+ * the read sees the checks. False for a node it could not do. */
+static void late_checks(cudaGraph_t graph) {
+  size_t n = 0;
+  if (cudaGraphGetNodes(graph, NULL, &n) != cudaSuccess || !n) {
+    cudaGetLastError();
+    return;
+  }
+  cudaGraphNode_t *v = calloc(n, sizeof *v);
+  if (!v || cudaGraphGetNodes(graph, v, &n) != cudaSuccess) {
+    cudaGetLastError();
+    free(v);
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    enum cudaGraphNodeType t;
+    if (cudaGraphNodeGetType(v[i], &t) != cudaSuccess ||
+        (t != cudaGraphNodeTypeMemcpy && t != cudaGraphNodeTypeMemset))
+      continue;
+    csan_rt_node_origin o;
+    bool have = csan_rt_node_origin_get(v[i], &o);
+    if (have && o.lib_checked)
+      continue;
+    csan_rt_xfer x;
+    bool ok = false;
+    if (t == cudaGraphNodeTypeMemset) {
+      struct cudaMemsetParams p;
+      if (cudaGraphMemsetNodeGetParams(v[i], &p) == cudaSuccess) {
+        memset_xfer(&x, "graph memset node", &p);
+        ok = true;
+      }
+    } else {
+      struct cudaMemcpy3DParms p;
+      ok = cudaGraphMemcpyNodeGetParams(v[i], &p) == cudaSuccess &&
+           memcpy3d_xfer(&x, "graph memcpy node", &p);
+    }
+    if (!ok) {
+      cudaGetLastError();
+      continue;
+    }
+    x.stack = have ? o.stack : 0;
+    size_t nd = 0;
+    cudaGraphNode_t *deps = NULL;
+    bool got = NODE_GET_DEPS(v[i], NULL, &nd) == cudaSuccess;
+    if (got && nd) {
+      deps = calloc(nd, sizeof *deps);
+      got = deps && NODE_GET_DEPS(v[i], deps, &nd) == cudaSuccess;
+    }
+    csan_rt_libcap_call cc;
+    cudaGraphNode_t chk = NULL;
+    if (got)
+      csan_rt_libcap_add(&cc, graph, deps, nd, &x, have ? &o.site : NULL, NULL, &chk);
+    csan_rt_xfer_free(&x);
+    free(deps);
+    if (chk && GRAPH_ADD_DEPS(graph, &chk, &v[i], 1) == cudaSuccess)
+      csan_rt_node_mark_checked(v[i]);
+    else if (chk)
+      csan_rt_libcap_end(&cc, false); /* not before the node: checks nothing */
+    cudaGetLastError();
+  }
+  free(v);
+}
+
 /* A new record for graph `graph`: csan's copy and the topology. The
  * program's __device__ variables are resolved first, as at a launch: a copy
  * node to one (cudaGraphAddMemcpyNodeToSymbol, or a pointer from
@@ -662,6 +731,7 @@ static graph_rec *rec_make(cudaGraph_t graph, const csan_host_site *site) {
     cudaGetLastError();
     r->copy = graph;
     r->in_place = true;
+    late_checks(graph);
   }
   if (r->g && !r->in_place && !csan_rt_graph_inline_children(r->copy, graph, &r->cmap)) {
     /* A kind csan cannot copy (a conditional node) in a child: the copy
