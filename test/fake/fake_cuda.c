@@ -3982,6 +3982,16 @@ FAKE_EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int flags)
   return cudaSuccess;
 }
 
+/* Mapped memory's device address is its host address (unified addressing),
+ * as the fake's device pointers are host pointers anyway. */
+FAKE_EXPORT cudaError_t cudaHostGetDevicePointer(void **d, void *p, unsigned int flags) {
+  RT_ENTER("cudaHostGetDevicePointer");
+  if (!d || flags || block_kind(p, 1) != MEM_PINNED)
+    return rt_fail(cudaErrorInvalidValue);
+  *d = p;
+  return cudaSuccess;
+}
+
 FAKE_EXPORT cudaError_t cudaFreeHost(void *p) {
   RT_ENTER("cudaFreeHost");
   RT_UNSAFE();
