@@ -99,12 +99,18 @@ static void keep_ctx(const csan_launch_ctx *c) {
   free(old);
 }
 
+/* The kept entry where operation (slot, epoch) is or was (null: its slot
+ * never kept one); under g_ctx_mu. */
+static const kept_ctx *kept_at(uint32_t slot, csan_epoch_t epoch) {
+  return slot < CSAN_MAX_SLOTS && g_ctx[slot] ? &g_ctx[slot][epoch % CTX_PER_SLOT] : NULL;
+}
+
 /* Operation (slot, epoch)'s entry for slot s in *out: 1; 0: never kept;
  * -1: kept once, since overwritten by a newer operation of its slot. */
 static int kept_vc(uint32_t slot, csan_epoch_t epoch, uint32_t s, csan_epoch_t *out) {
   int found = 0;
   pthread_mutex_lock(&g_ctx_mu);
-  const kept_ctx *k = g_ctx[slot] ? &g_ctx[slot][epoch % CTX_PER_SLOT] : NULL;
+  const kept_ctx *k = kept_at(slot, epoch);
   if (k && k->epoch == epoch && epoch) {
     *out = s == CSAN_HOST_SLOT ? k->host : s < k->n ? k->vc[s] : 0;
     found = 1;
@@ -119,7 +125,7 @@ static int kept_vc(uint32_t slot, csan_epoch_t epoch, uint32_t s, csan_epoch_t *
 static bool kept_full(uint32_t slot, csan_epoch_t epoch, csan_launch_ctx *out) {
   bool found = false;
   pthread_mutex_lock(&g_ctx_mu);
-  const kept_ctx *k = g_ctx[slot] ? &g_ctx[slot][epoch % CTX_PER_SLOT] : NULL;
+  const kept_ctx *k = kept_at(slot, epoch);
   if (k && k->epoch == epoch && epoch) {
     memset(out, 0, sizeof *out);
     out->slot = (uint16_t)slot;
@@ -400,7 +406,7 @@ static bool g_replay_ctx_ok;
 static void replay(const csan_hostlog_record *r) {
   csan_launch_ctx *ctx = &g_replay_ctx;
   if (!g_replay_ctx_ok || ctx->slot != r->slot || ctx->epoch != r->epoch) {
-    g_replay_ctx_ok = r->slot < CSAN_MAX_SLOTS && kept_full(r->slot, r->epoch, ctx);
+    g_replay_ctx_ok = kept_full(r->slot, r->epoch, ctx);
     if (!g_replay_ctx_ok) {
       atomic_fetch_add(&g_unknown, 1);
       return;

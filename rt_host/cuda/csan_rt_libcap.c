@@ -48,6 +48,47 @@ static void placeholder_ctx(csan_launch_ctx *ctx) {
   ctx->flags = CSAN_CTX_F_RANGE_OP;
 }
 
+/* The table entry of x's checks: its call, site and stack (regions come
+ * one by one, cap_region). */
+static void cap_entry(csan_rt_libcap *c, const csan_rt_xfer *x, const csan_host_site *site,
+                      const void *ra) {
+  memset(c, 0, sizeof *c);
+  c->api = csan_intern(x->api);
+  if (site)
+    c->site = *site;
+  c->stack = x->stack ? x->stack : csan_rt_stack(ra, site);
+}
+
+/* Region i of x as the entry's check; false: nothing to check there. */
+static bool cap_region(csan_rt_libcap *c, const csan_rt_xfer *x, size_t i) {
+  const csan_region *r = &x->r[i];
+  memset(&c->rk, 0, sizeof c->rk);
+  c->rk.base = r->base;
+  c->rk.width = r->width;
+  c->rk.rows = r->rows;
+  c->rk.pitch = r->pitch;
+  c->rk.slices = r->slices;
+  c->rk.slice_pitch = r->slice_pitch;
+  c->rk.size = x->bytes ? x->bytes : r->width * r->rows * r->slices;
+  c->rk.access = x->acc[i];
+  return csan_rk_access_items(&c->rk) != 0;
+}
+
+/* The parameters of check number id's placeholder: width 0, so it checks
+ * nothing until a launch sets it, and the number in `size`. */
+static void cap_placeholder(csan_rk_access_params *ph, uint64_t id) {
+  memset(ph, 0, sizeof *ph);
+  ph->rows = ph->slices = 1;
+  ph->size = id;
+}
+
+/* Check number id is the call's latest. */
+static void cap_counted(csan_rt_libcap_call *cc, uint64_t id) {
+  if (!cc->first)
+    cc->first = id;
+  cc->n = (uint32_t)(id - cc->first + 1);
+}
+
 void csan_rt_libcap_issue(csan_rt_libcap_call *cc, const csan_rt_xfer *x,
                           const csan_host_site *site, const void *ra) {
   memset(cc, 0, sizeof *cc);
@@ -55,32 +96,16 @@ void csan_rt_libcap_issue(csan_rt_libcap_call *cc, const csan_rt_xfer *x,
     return;
   CUstream cs = csan_rt_cu_stream(x->stream, x->pt);
   csan_rt_libcap c;
-  memset(&c, 0, sizeof c);
-  c.api = csan_intern(x->api);
-  if (site)
-    c.site = *site;
-  c.stack = x->stack ? x->stack : csan_rt_stack(ra, site);
+  cap_entry(&c, x, site, ra);
   csan_launch_ctx ctx;
   placeholder_ctx(&ctx);
   cudaGraphNode_t last = NULL;
   for (size_t i = 0; i < x->n; i++) {
-    const csan_region *r = &x->r[i];
-    memset(&c.rk, 0, sizeof c.rk);
-    c.rk.base = r->base;
-    c.rk.width = r->width;
-    c.rk.rows = r->rows;
-    c.rk.pitch = r->pitch;
-    c.rk.slices = r->slices;
-    c.rk.slice_pitch = r->slice_pitch;
-    c.rk.size = x->bytes ? x->bytes : r->width * r->rows * r->slices;
-    c.rk.access = x->acc[i];
-    if (!csan_rk_access_items(&c.rk))
+    if (!cap_region(&c, x, i))
       continue;
     uint64_t id = cap_add(&c);
     csan_rk_access_params ph;
-    memset(&ph, 0, sizeof ph);
-    ph.rows = ph.slices = 1;
-    ph.size = id; /* width 0: checks nothing until a launch sets it */
+    cap_placeholder(&ph, id);
     void *args[] = {&ph, &ctx};
     if (!id || csan_rt_rk_launch(csan_g.rk_access, 1, cs, args) != CUDA_SUCCESS) {
       csan_unchecked_add("library call captured into a graph",
@@ -89,9 +114,7 @@ void csan_rt_libcap_issue(csan_rt_libcap_call *cc, const csan_rt_xfer *x,
                          site);
       break;
     }
-    if (!cc->first)
-      cc->first = id;
-    cc->n = (uint32_t)(id - cc->first + 1);
+    cap_counted(cc, id);
     last = csan_rt_capture_last_node(cs);
   }
   csan_rt_capture_lib_checked(last);
@@ -105,32 +128,16 @@ void csan_rt_libcap_add(csan_rt_libcap_call *cc, cudaGraph_t graph,
   if (!x->n || !csan_g.rk_access || !csan_g.drv.cuGraphAddKernelNode)
     return;
   csan_rt_libcap c;
-  memset(&c, 0, sizeof c);
-  c.api = csan_intern(x->api);
-  if (site)
-    c.site = *site;
-  c.stack = x->stack ? x->stack : csan_rt_stack(ra, site);
+  cap_entry(&c, x, site, ra);
   csan_launch_ctx ctx;
   placeholder_ctx(&ctx);
   CUgraphNode prev = NULL;
   for (size_t i = 0; i < x->n; i++) {
-    const csan_region *r = &x->r[i];
-    memset(&c.rk, 0, sizeof c.rk);
-    c.rk.base = r->base;
-    c.rk.width = r->width;
-    c.rk.rows = r->rows;
-    c.rk.pitch = r->pitch;
-    c.rk.slices = r->slices;
-    c.rk.slice_pitch = r->slice_pitch;
-    c.rk.size = x->bytes ? x->bytes : r->width * r->rows * r->slices;
-    c.rk.access = x->acc[i];
-    if (!csan_rk_access_items(&c.rk))
+    if (!cap_region(&c, x, i))
       continue;
     uint64_t id = cap_add(&c);
     csan_rk_access_params ph;
-    memset(&ph, 0, sizeof ph);
-    ph.rows = ph.slices = 1;
-    ph.size = id; /* width 0: checks nothing until a launch sets it */
+    cap_placeholder(&ph, id);
     void *args[] = {&ph, &ctx};
     CUDA_KERNEL_NODE_PARAMS p;
     memset(&p, 0, sizeof p);
@@ -148,9 +155,7 @@ void csan_rt_libcap_add(csan_rt_libcap_call *cc, cudaGraph_t graph,
                          site);
       break;
     }
-    if (!cc->first)
-      cc->first = id;
-    cc->n = (uint32_t)(id - cc->first + 1);
+    cap_counted(cc, id);
     prev = node;
   }
   *last = (cudaGraphNode_t)prev;

@@ -387,6 +387,26 @@ static bool add_check(graph_rec *r, gnode_info *in, const void *base, uint64_t w
 }
 
 /* A memcpy or memset node of the instantiated graph: its range checks. */
+/* A 3-D copy's first source and destination bytes and its extent (width
+ * in bytes, rows, slices; 0 rows or slices mean 1). */
+typedef struct copy_shape {
+  const char *src;
+  char *dst;
+  uint64_t w, h, d;
+} copy_shape;
+
+static copy_shape memcpy3d_shape(const struct cudaMemcpy3DParms *p) {
+  copy_shape c;
+  c.w = p->extent.width;
+  c.h = p->extent.height ? p->extent.height : 1;
+  c.d = p->extent.depth ? p->extent.depth : 1;
+  c.src = (const char *)p->srcPtr.ptr + p->srcPos.x +
+          (p->srcPos.y + p->srcPos.z * p->srcPtr.ysize) * p->srcPtr.pitch;
+  c.dst = (char *)p->dstPtr.ptr + p->dstPos.x +
+          (p->dstPos.y + p->dstPos.z * p->dstPtr.ysize) * p->dstPtr.pitch;
+  return c;
+}
+
 static bool read_range_node(graph_rec *r, gnode_info *in) {
   if (in->kind == CSAN_GNODE_MEMSET) {
     struct cudaMemsetParams p;
@@ -399,17 +419,12 @@ static bool read_range_node(graph_rec *r, gnode_info *in) {
   struct cudaMemcpy3DParms p;
   if (cudaGraphMemcpyNodeGetParams(in->orig, &p) != cudaSuccess || p.srcArray || p.dstArray)
     return false;
-  uint64_t w = p.extent.width, h = p.extent.height ? p.extent.height : 1,
-           d = p.extent.depth ? p.extent.depth : 1;
-  in->bytes = w * h * d;
-  const char *src = (const char *)p.srcPtr.ptr + p.srcPos.x +
-                    (p.srcPos.y + p.srcPos.z * p.srcPtr.ysize) * p.srcPtr.pitch;
-  char *dst = (char *)p.dstPtr.ptr + p.dstPos.x +
-              (p.dstPos.y + p.dstPos.z * p.dstPtr.ysize) * p.dstPtr.pitch;
+  copy_shape c = memcpy3d_shape(&p);
+  in->bytes = c.w * c.h * c.d;
   /* The source is read before the destination is written. */
-  return add_check(r, in, src, w, h, p.srcPtr.pitch, d, p.srcPtr.pitch * p.srcPtr.ysize,
+  return add_check(r, in, c.src, c.w, c.h, p.srcPtr.pitch, c.d, p.srcPtr.pitch * p.srcPtr.ysize,
                    CSAN_ACC_READ, false) &&
-         add_check(r, in, dst, w, h, p.dstPtr.pitch, d, p.dstPtr.pitch * p.dstPtr.ysize,
+         add_check(r, in, c.dst, c.w, c.h, p.dstPtr.pitch, c.d, p.dstPtr.pitch * p.dstPtr.ysize,
                    CSAN_ACC_WRITE, false);
 }
 
@@ -1336,19 +1351,14 @@ static cudaError_t add_memset(cudaGraphNode_t *node, const cudaGraphNode_t *deps
 static bool memcpy3d_xfer(csan_rt_xfer *x, const char *api, const struct cudaMemcpy3DParms *p) {
   if (p->srcArray || p->dstArray)
     return false;
-  uint64_t w = p->extent.width, h = p->extent.height ? p->extent.height : 1,
-           d = p->extent.depth ? p->extent.depth : 1;
-  const char *src = (const char *)p->srcPtr.ptr + p->srcPos.x +
-                    (p->srcPos.y + p->srcPos.z * p->srcPtr.ysize) * p->srcPtr.pitch;
-  char *dst = (char *)p->dstPtr.ptr + p->dstPos.x +
-              (p->dstPos.y + p->dstPos.z * p->dstPtr.ysize) * p->dstPtr.pitch;
-  csan_region sr = {(uint64_t)(uintptr_t)src, w, h, p->srcPtr.pitch, d,
+  copy_shape c = memcpy3d_shape(p);
+  csan_region sr = {(uint64_t)(uintptr_t)c.src, c.w, c.h, p->srcPtr.pitch, c.d,
                     p->srcPtr.pitch * p->srcPtr.ysize};
-  csan_region dr = {(uint64_t)(uintptr_t)dst, w, h, p->dstPtr.pitch, d,
+  csan_region dr = {(uint64_t)(uintptr_t)c.dst, c.w, c.h, p->dstPtr.pitch, c.d,
                     p->dstPtr.pitch * p->dstPtr.ysize};
   csan_rt_xfer_init(x, api, false, false, NULL);
-  x->bytes = w * h * d;
-  csan_rt_xfer_copy(x, dst, dr, src, sr);
+  x->bytes = c.w * c.h * c.d;
+  csan_rt_xfer_copy(x, c.dst, dr, c.src, sr);
   return true;
 }
 
