@@ -20,7 +20,7 @@
 #define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 
-#define CSAN_ABI_VERSION 5u
+#define CSAN_ABI_VERSION 6u
 #define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
 
 /* ------------------------------------------------------------------------
@@ -430,8 +430,12 @@ typedef struct csan_memerr_counters { /* device memory */
   uint32_t folded;  /* errors of a site already appended */
   uint32_t asserts; /* failed device asserts; the first fills the ring's assert block */
   uint64_t seen[CSAN_MEMERR_SEEN_BITS / 64u];
+  /* The same bits, set once a no-page record is visible to the host: the
+   * site's other threads wait for it before their access, which may fault
+   * (csan_memerr_dev.h). */
+  uint64_t published[CSAN_MEMERR_SEEN_BITS / 64u];
 } csan_memerr_counters;
-CSAN_STATIC_ASSERT(sizeof(csan_memerr_counters) == 16 + CSAN_MEMERR_SEEN_BITS / 8u,
+CSAN_STATIC_ASSERT(sizeof(csan_memerr_counters) == 16 + 2 * (CSAN_MEMERR_SEEN_BITS / 8u),
                    "memory-error counters layout is ABI");
 
 typedef struct csan_memerr_ring { /* host-mapped memory */

@@ -35,17 +35,13 @@
 #define csan_me_fence_sys() ((void)0)
 #endif
 
-/* The hint for one granule's bytes amask (0: nothing wrong that the device
- * can tell): a poison record, or a FREE record the launch is ordered after.
- * Untracked and escalated granules say nothing (an escalated granule's FREE
- * records reach the slow path, which reports them as use-after-free races). */
-CSAN_SH_FN uint32_t csan_memerr_granule(const csan_launch_ctx *ctx, uint64_t page, uint64_t g,
-                                        uint32_t amask) {
-  uint64_t c[2];
-  csan_sh_load_cells(csan_sh_tags(page, g), &c[0], &c[1]);
-  if (c[0] & (CSAN_TAG_UNTRACKED | CSAN_TAG_ESC))
+/* The hint of a granule's two cells (cell 0 with its flag bits) for the
+ * bytes amask. */
+CSAN_SH_FN uint32_t csan_memerr_cells_hint(const csan_launch_ctx *ctx, uint64_t c0, uint64_t c1,
+                                           const uint32_t *sites, uint32_t amask) {
+  if (c0 & (CSAN_TAG_UNTRACKED | CSAN_TAG_ESC))
     return 0;
-  c[0] &= ~CSAN_TAG_CELL0_BITS;
+  uint64_t c[2] = {c0 & ~CSAN_TAG_CELL0_BITS, c1};
   uint32_t hint = 0;
   for (int i = 0; i < 2; i++) {
     csan_tag_t t = c[i];
@@ -53,11 +49,39 @@ CSAN_SH_FN uint32_t csan_memerr_granule(const csan_launch_ctx *ctx, uint64_t pag
       continue;
     uint32_t slot = CSAN_TAG_GET_SLOT(t);
     csan_epoch_t e = CSAN_TAG_GET_EPOCH(t);
-    if (slot == 0 && e == 0 && csan_sh_load32(csan_sh_sites(page, g) + i) == CSAN_SITE_POISON)
+    if (slot == 0 && e == 0 && csan_sh_load32(sites + i) == CSAN_SITE_POISON)
       return CSAN_MEMERR_HINT_POISON;
     if (e <= ctx->vc[slot])
       hint = CSAN_MEMERR_HINT_FREED;
   }
+  return hint;
+}
+
+/* The hint for one granule's bytes amask (0: nothing wrong that the device
+ * can tell): a poison record, or a FREE record the launch is ordered after.
+ * Untracked and escalated granules say nothing (an escalated granule's FREE
+ * records reach the slow path, which reports them as use-after-free races).
+ *
+ * The cells are read without the granule's lock first, and a hint found so
+ * is confirmed under the lock: unlocked, the pair may be read in the middle
+ * of another thread's update, and one state of an escalation (cell 1
+ * already the index of the pool block, cell 0 still a record without ESC)
+ * reads an index as a record, which can look like a FREE record of slot 0,
+ * epoch 0. A healthy access was then sent to the zero bytes, silently
+ * (stencil2d computed wrong results on the first GPU runs). Locking only
+ * when something looks wrong keeps the common case at one load. */
+CSAN_SH_FN uint32_t csan_memerr_granule(const csan_launch_ctx *ctx, uint64_t page, uint64_t g,
+                                        uint32_t amask) {
+  uint64_t *tags = csan_sh_tags(page, g);
+  const uint32_t *sites = csan_sh_sites(page, g);
+  uint64_t c0, c1;
+  csan_sh_load_cells(tags, &c0, &c1);
+  if (!csan_memerr_cells_hint(ctx, c0, c1, sites, amask))
+    return 0;
+  c0 = csan_sh_lock(&tags[0], 1, (const csan_sh_cover *)0);
+  c1 = csan_sh_load64(&tags[1]);
+  uint32_t hint = csan_memerr_cells_hint(ctx, c0, c1, sites, amask);
+  csan_sh_store64_release(&tags[0], c0 & ~CSAN_TAG_LOCK);
   return hint;
 }
 
@@ -81,12 +105,16 @@ CSAN_SH_FN uint32_t csan_memerr_hint(const csan_launch_ctx *ctx, uint64_t a, uin
   return hint ? hint : nopage ? CSAN_MEMERR_HINT_NO_PAGE : 0;
 }
 
-/* Sets the (site, hint) bit of the filter; false when it was set. */
-CSAN_SH_FN int csan_memerr_first(csan_memerr_counters *c, int32_t site, uint32_t hint) {
+/* The (site, hint) bit of the filters: its word index, and the bit. */
+CSAN_SH_FN uint64_t csan_memerr_bit(int32_t site, uint32_t hint, uint32_t *word) {
   uint32_t h = ((uint32_t)site * 0x9e3779b1u) ^ (hint * 0x85ebca6bu);
   h = (h ^ (h >> 15)) & (CSAN_MEMERR_SEEN_BITS - 1u);
-  uint64_t *w = &c->seen[h >> 6];
-  uint64_t bit = 1ull << (h & 63u);
+  *word = h >> 6;
+  return 1ull << (h & 63u);
+}
+
+/* Sets bit in *w; false when it was set. */
+CSAN_SH_FN int csan_memerr_set_bit(uint64_t *w, uint64_t bit) {
   uint64_t old = csan_sh_load64(w);
   while (!(old & bit)) {
     uint64_t prev = csan_sh_cas64_acq_rel(w, old, old | bit);
@@ -97,15 +125,48 @@ CSAN_SH_FN int csan_memerr_first(csan_memerr_counters *c, int32_t site, uint32_t
   return 0;
 }
 
-/* Appends the record of a bad access (once per site and hint). */
-CSAN_SH_COLD_FN void csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_ring *ring,
+/* Sets the (site, hint) bit of the filter; false when it was set. */
+CSAN_SH_FN int csan_memerr_first(csan_memerr_counters *c, int32_t site, uint32_t hint) {
+  uint32_t word;
+  uint64_t bit = csan_memerr_bit(site, hint, &word);
+  return csan_memerr_set_bit(&c->seen[word], bit);
+}
+
+/* A no-page access goes ahead and may fault, and a fault stops every warp
+ * of the context at once: a thread that did not append the site's record
+ * must not run ahead of the one that did (another warp, or a lane of its
+ * own warp that the appending lane diverged from). The appender sets the
+ * published bit once the record is visible to the host; the others wait
+ * for it (bounded: about a second on a GPU, in case the appender itself is
+ * stopped). */
+CSAN_SH_FN void csan_memerr_published(csan_memerr_counters *c, int32_t site, uint32_t hint) {
+  uint32_t word;
+  uint64_t bit = csan_memerr_bit(site, hint, &word);
+  (void)csan_memerr_set_bit(&c->published[word], bit);
+}
+
+CSAN_SH_COLD_FN void csan_memerr_wait_published(csan_memerr_counters *c, int32_t site,
+                                                uint32_t hint) {
+  uint32_t word;
+  uint64_t bit = csan_memerr_bit(site, hint, &word);
+  for (uint32_t round = 0; round < (1u << 20); round++) {
+    if (csan_sh_load64_acquire(&c->published[word]) & bit)
+      return;
+    csan_sh_pause(round);
+  }
+}
+
+/* Appends the record of a bad access (once per site and hint). True for
+ * the thread whose (site, hint) it was, whether the record found room or
+ * was counted as dropped; false for a later one. */
+CSAN_SH_COLD_FN int csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_ring *ring,
                                         csan_memerr_counters *c, uint64_t a, uint64_t n,
                                         uint32_t access, int32_t site, uint32_t hint,
                                         const csan_who *who) {
   if (!csan_memerr_first(c, site, hint)) {
     if (hint != CSAN_MEMERR_HINT_NO_PAGE)
       csan_sh_fetch_add32(&c->folded, 1);
-    return;
+    return 0;
   }
   uint32_t cap = ring->capacity;
   uint32_t i = csan_sh_fetch_add32(&c->head, 1) & (cap - 1u);
@@ -113,7 +174,7 @@ CSAN_SH_COLD_FN void csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_
       (csan_memerr_record *)((char *)ring + CSAN_MEMERR_RECORDS_OFFSET) + i;
   if (!cap || csan_sh_load32_acquire(&r->state) != CSAN_MEMERR_EMPTY) {
     csan_sh_fetch_add32(&c->dropped, 1);
-    return;
+    return 1;
   }
   csan_sh_store32(&r->state, CSAN_MEMERR_WRITING);
   r->access = access;
@@ -138,6 +199,7 @@ CSAN_SH_COLD_FN void csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_
     }
   }
   csan_me_publish32(&r->state, CSAN_MEMERR_READY);
+  return 1;
 }
 
 /* The address an access of n bytes (n <= 16) at a must use: a itself, or,
@@ -154,9 +216,16 @@ CSAN_SH_COLD_FN uint64_t csan_memerr_check(const csan_launch_ctx *ctx, uint64_t 
   uint32_t hint = csan_memerr_hint(ctx, a, n);
   if (!hint)
     return a;
-  csan_memerr_append(ctx, ring, c, a, n, access, site, hint, who);
+  int appended = csan_memerr_append(ctx, ring, c, a, n, access, site, hint, who);
   if (hint == CSAN_MEMERR_HINT_NO_PAGE) {
-    csan_me_fence_sys(); /* the access goes ahead and may fault */
+    /* The access goes ahead and may fault: the record reaches the host
+     * first, and so before any thread of the site goes ahead. */
+    if (appended) {
+      csan_me_fence_sys();
+      csan_memerr_published(c, site, hint);
+    } else {
+      csan_memerr_wait_published(c, site, hint);
+    }
     return a;
   }
   uint8_t *use = (access & (CSAN_ACC_WRITE | CSAN_ACC_ATOMIC)) ? ring->sink : ring->zero;

@@ -82,17 +82,26 @@ static __device__ __noinline__ uint32_t csan_dev_merge(const csan_launch_ctx *ct
 static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, uint64_t page,
                                                   uint64_t gaddr, uint32_t amask,
                                                   uint32_t access, int32_t site, uint64_t size) {
+  unsigned entered = __activemask();
   amask = csan_dev_merge(ctx, gaddr, amask, access, site);
-  if (!amask)
-    return;
-  unsigned here = __activemask();
-  unsigned same = __match_any_sync(here, gaddr);
-  unsigned lane = (unsigned)__nvvm_read_ptx_sreg_laneid();
-  for (unsigned turn = same; turn; turn &= turn - 1u) {
-    if ((unsigned)__builtin_ctz(turn) == lane)
-      csan_shadow_update(ctx, page, gaddr, amask, access, site, size, (const csan_who *)0);
-    __syncwarp(same);
+  if (amask) {
+    unsigned here = __activemask();
+    unsigned same = __match_any_sync(here, gaddr);
+    unsigned lane = (unsigned)__nvvm_read_ptx_sreg_laneid();
+    for (unsigned turn = same; turn; turn &= turn - 1u) {
+      if ((unsigned)__builtin_ctz(turn) == lane)
+        csan_shadow_update(ctx, page, gaddr, amask, access, site, size, (const csan_who *)0);
+      __syncwarp(same);
+    }
   }
+  /* The threads that came in together leave together. Without this, the
+   * threads whose access was merged into a peer's leave at once and run
+   * ahead (sm_70+ schedules a warp's threads independently) while the
+   * peer updates; at the next access they then arrive apart, each part
+   * merges alone, and the partial records of one granule escalate it
+   * (the GPU runs: saxpy's grid-stride loop, about 2 pool operations per
+   * granule written per launch, with warp aggregation on or off). */
+  __syncwarp(entered);
 }
 
 /* An access to host memory (its part in the launch's host hull): one log

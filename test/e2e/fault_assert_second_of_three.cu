@@ -2,9 +2,10 @@
 // another stream runs a long kernel. The error surfaces at the host's next
 // synchronization; csan names the asserting launch first, with the
 // assert's line (the instrumented kernel recorded both in host-mapped
-// memory before the assert stopped the context), and the long kernel (also
-// begun, never finished) second, from its progress markers: nothing was
-// serialized. The fixed twin's assert holds.
+// memory before the assert stopped the context); the long kernel is named
+// second only when it is still running as the error reaches the host (on
+// the H200 of the GPU runs the error came only after it ended, so it is not
+// checked here). Nothing was serialized. The fixed twin's assert holds.
 //
 // REQUIRES: cuda-gpu
 // RUN: %csan_clangxx -g -O2 %s -o %t.race
@@ -32,12 +33,11 @@ __global__ void second(float *p, int limit) {
 __global__ void third(float *p) { p[threadIdx.x] -= 1.0f; }
 
 // RACE: csan: ERROR: asynchronous fault: cudaErrorAssert
-// RACE: The operations that may have faulted, most likely first
+// RACE: The operation{{s?}} that may have faulted, most likely first
 // RACE-NEXT: #1 kernel second(float*, int) on stream {{.*}} (the device recorded the fault in it)
-// RACE: device line {{.*}}fault_assert_second_of_three.cu:28
-// RACE: launched at {{.*}}fault_assert_second_of_three.cu:63:
-// RACE: #2 kernel longrun(float*, long long) on stream {{.*}} (begun and never finished)
-// RACE: SUMMARY: csan: asynchronous fault cudaErrorAssert in second(float*, int) launched at {{.*}}fault_assert_second_of_three.cu:63:
+// RACE: device line {{.*}}fault_assert_second_of_three.cu:[[#@LINE-9]]
+// RACE: launched at {{.*}}fault_assert_second_of_three.cu:[[#@LINE+26]]:
+// RACE: SUMMARY: csan: asynchronous fault cudaErrorAssert in second(float*, int) launched at {{.*}}fault_assert_second_of_three.cu:[[#@LINE+25]]:
 
 // FIXED-NOT: {{WARNING: csan|csan: WARNING|csan: ERROR|data race}}
 // FIXED: e2e: result ok

@@ -13,9 +13,7 @@
 // RUN: %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED
 #include "Inputs/e2e.h"
 
-// RACE: Previous write of size 4 by kernel produce(int*) on stream
 __global__ void produce(int *p) {
-  // RACE-NEXT: #0 produce(int*) {{.*}}host_managed_kernel_write.cu:[[#@LINE+1]]
   p[threadIdx.x] = threadIdx.x + 1;
 }
 
@@ -34,6 +32,9 @@ int main() {
 #endif
   // RACE: WARNING: csan: data race (write-read) on 4 bytes at
   // RACE-NEXT: Read of size 4 at {{.*}} by host thread 1 on the host:
+  // RACE: #0 {{.*}} in main {{.*}}host_managed_kernel_write.cu:[[#@LINE+3]]
+  // RACE: Previous write of size 4 by kernel produce(int*) on stream
+  // RACE-NEXT: #0 produce(int*) {{.*}}host_managed_kernel_write.cu:[[#@LINE-20]]
   int v = m[9];
   CHECK_CUDA(cudaStreamSynchronize(s));
   // RACE: Location: bytes [36, 40) of a 256-byte allocation at {{.*}} made by cudaMallocManaged at:

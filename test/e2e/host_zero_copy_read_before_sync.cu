@@ -11,9 +11,7 @@
 // RUN: %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED
 #include "Inputs/e2e.h"
 
-// RACE: Previous write of size 4 by kernel produce(int*) on stream
 __global__ void produce(int *p) {
-  // RACE-NEXT: #0 produce(int*) {{.*}}host_zero_copy_read_before_sync.cu:[[#@LINE+1]]
   p[threadIdx.x] = threadIdx.x + 1;
 }
 
@@ -33,6 +31,9 @@ int main() {
 #endif
   // RACE: WARNING: csan: data race (write-read) on 4 bytes at
   // RACE-NEXT: Read of size 4 at {{.*}} by host thread 1 on the host:
+  // RACE: #0 {{.*}} in main {{.*}}host_zero_copy_read_before_sync.cu:[[#@LINE+3]]
+  // RACE: Previous write of size 4 by kernel produce(int*) on stream
+  // RACE-NEXT: #0 produce(int*) {{.*}}host_zero_copy_read_before_sync.cu:[[#@LINE-21]]
   int v = res[5];
   CHECK_CUDA(cudaStreamSynchronize(s));
   // RACE: Location: bytes [20, 24) of a 256-byte allocation at {{.*}} made by cudaHostAlloc at:

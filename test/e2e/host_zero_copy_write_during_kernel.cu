@@ -11,9 +11,7 @@
 // RUN: %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED
 #include "Inputs/e2e.h"
 
-// RACE: Previous read of size 4 by kernel scale(int const*, int*) on stream
 __global__ void scale(const int *in, int *out) {
-  // RACE-NEXT: #0 scale(int const*, int*) {{.*}}host_zero_copy_write_during_kernel.cu:[[#@LINE+1]]
   out[threadIdx.x] = in[threadIdx.x] * 2;
 }
 
@@ -34,6 +32,9 @@ int main() {
 #endif
   // RACE: WARNING: csan: data race (read-write) on 4 bytes at
   // RACE-NEXT: Write of size 4 at {{.*}} by host thread 1 on the host:
+  // RACE: #0 {{.*}} in main {{.*}}host_zero_copy_write_during_kernel.cu:[[#@LINE+3]]
+  // RACE: Previous read of size 4 by kernel scale(int const*, int*) on stream
+  // RACE-NEXT: #0 scale(int const*, int*) {{.*}}host_zero_copy_write_during_kernel.cu:[[#@LINE-22]]
   in[7] = 100;
   CHECK_CUDA(cudaStreamSynchronize(s));
   int back[64];

@@ -251,7 +251,22 @@ static CUresult set_twin(graph_rec *r, const gnode_info *in, const csan_launch_c
  * node is switched to the twin. */
 static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
   struct cudaKernelNodeParams p;
-  if (cudaGraphKernelNodeGetParams(in->orig, &p) != cudaSuccess || p.extra) {
+  /* The runtime cannot name a kernel it did not load (a library's, launched
+   * through the driver): the call fails and would leave its error for the
+   * program's next cudaGetLastError. */
+  bool clean = csan_rt_err_save();
+  cudaError_t e = cudaGraphKernelNodeGetParams(in->orig, &p);
+  csan_rt_err_restore(clean, e);
+  /* A library call's kernels are checked by csan's own check nodes. */
+  if ((e != cudaSuccess || p.extra) && in->have_origin && in->origin.lib_checked)
+    return;
+  if (e != cudaSuccess) {
+    unchecked("graph kernel node csan cannot read",
+              "the CUDA runtime does not know the node's kernel (loaded through the driver)",
+              in->have_origin ? &in->origin.site : &r->site);
+    return;
+  }
+  if (p.extra) {
     unchecked("graph kernel node with extra parameters",
               "csan reads kernel parameters given as kernelParams only", &r->site);
     return;
