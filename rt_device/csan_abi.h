@@ -90,6 +90,14 @@
  * (the launch, the file and line), then calls __assertfail. */
 #define CSAN_ASSERTFAIL_NAME "__assertfail"
 #define CSAN_DEV_ASSERTFAIL_NAME "__csan_dev_assertfail"
+/* const csan_launch_ctx *__csan_dev_pdl_post(const csan_launch_ctx *ctx):
+ * the context of a thread's accesses after it waited on its grid
+ * dependencies (CSAN_CTX_F_PDL_PAIR); ctx itself when it is already that
+ * one or not one of a pair. The name of the PTX instruction and of CUDA's
+ * device function that waits, which the pass looks for: */
+#define CSAN_DEV_PDL_POST_NAME "__csan_dev_pdl_post"
+#define CSAN_PDL_WAIT_ASM "griddepcontrol.wait"
+#define CSAN_PDL_WAIT_FUNCTION "cudaGridDependencySynchronize"
 
 /* ------------------------------------------------------------------------
  * Stream slots, epochs, vector clocks.
@@ -141,6 +149,17 @@ typedef uint32_t csan_epoch_t;
  * since the kernel's replay may still have to meet that record (a race of
  * the kernel with an operation this one is ordered after). */
 #define CSAN_CTX_F_KEEP_OTHERS 0x20u
+/* Programmatic dependent launch (PDL). A kernel that waits on its grid
+ * dependencies (griddepcontrol.wait: cudaGridDependencySynchronize) has a
+ * twin whose last parameter holds two contexts, csan_launch_ctx[2]: [0]
+ * for its accesses before the wait, [1] after it (the pass switches at
+ * each wait, through CSAN_DEV_PDL_POST_NAME). Both carry PDL_PAIR, [1]
+ * also PDL_POST. Launched programmatically after another kernel, [0]
+ * leaves that kernel (and the chain of programmatic launches it ends) out
+ * of its clock; otherwise the two are the same. */
+#define CSAN_CTX_F_PDL_PAIR 0x40u
+#define CSAN_CTX_F_PDL_POST 0x80u
+#define CSAN_CTX_PAIR_COUNT 2u
 
 typedef struct csan_launch_ctx {
   uint32_t magic;       /* CSAN_CTX_MAGIC */

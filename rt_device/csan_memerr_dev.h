@@ -34,6 +34,13 @@
 #ifndef CSAN_ME_FENCE_SYS
 #define csan_me_fence_sys() ((void)0)
 #endif
+/* Optional platform hook: a system-scope load of a word in host memory,
+ * which returns only once this thread's earlier writes there have landed.
+ * Used after a no-page record, before the access that may fault: the
+ * fence alone did not keep the record of memerr_host_pointer on the GPU. */
+#ifndef CSAN_ME_READBACK32
+#define csan_me_readback32 csan_sh_load32_acquire
+#endif
 
 /* The hint of a granule's two cells (cell 0 with its flag bits) for the
  * bytes amask. */
@@ -219,9 +226,12 @@ CSAN_SH_COLD_FN uint64_t csan_memerr_check(const csan_launch_ctx *ctx, uint64_t 
   int appended = csan_memerr_append(ctx, ring, c, a, n, access, site, hint, who);
   if (hint == CSAN_MEMERR_HINT_NO_PAGE) {
     /* The access goes ahead and may fault: the record reaches the host
-     * first, and so before any thread of the site goes ahead. */
+     * first (fenced, then a read of a word only the host writes, which
+     * returns after the record's writes), and so before any thread of
+     * the site goes ahead. */
     if (appended) {
       csan_me_fence_sys();
+      (void)csan_me_readback32(&ring->capacity);
       csan_memerr_published(c, site, hint);
     } else {
       csan_memerr_wait_published(c, site, hint);

@@ -35,6 +35,15 @@ static __device__ inline void csan_me_publish32_sys(uint32_t *p, uint32_t v) {
 #define csan_me_publish32 csan_me_publish32_sys
 #define CSAN_ME_FENCE_SYS 1
 #define csan_me_fence_sys() __threadfence_system()
+/* A read of host memory returns only after this thread's earlier writes
+ * there have landed (a read does not pass a posted write on the bus). */
+static __device__ inline uint32_t csan_me_readback32_sys(const uint32_t *p) {
+  uint32_t v;
+  asm volatile("ld.relaxed.sys.global.b32 %0, [%1];" : "=r"(v) : "l"(CSAN_SH_G(p)) : "memory");
+  return v;
+}
+#define CSAN_ME_READBACK32 1
+#define csan_me_readback32 csan_me_readback32_sys
 #include "csan_memerr_dev.h"
 #include "csan_hostlog_dev.h"
 
@@ -259,6 +268,15 @@ CSAN_DEV_ENTRY void __csan_dev_assertfail(const csan_launch_ctx *ctx, const char
                                           const char *function, size_t char_size) {
   csan_memerr_assert(ctx, file, line, function);
   __assertfail(message, file, line, function, char_size);
+}
+
+/* After a wait on the grid dependencies (CSAN_DEV_PDL_POST_NAME in
+ * csan_abi.h): the pair's second context. Idempotent, so a function that
+ * waits may be called before or after its caller's own wait. */
+CSAN_DEV_ENTRY const csan_launch_ctx *__csan_dev_pdl_post(const csan_launch_ctx *ctx) {
+  if (!ctx || !(ctx->flags & CSAN_CTX_F_PDL_PAIR) || (ctx->flags & CSAN_CTX_F_PDL_POST))
+    return ctx;
+  return ctx + 1;
 }
 
 /* A range entry's work, out of line (one call at each range check): its

@@ -8,6 +8,8 @@
 //   CsanDeviceOpt.cpp         cheap instrumentation: redundant checks in a
 //                             block, loop-invariant checks hoisted
 //   CsanDeviceTwins.cpp       K -> K__csan and f -> f__csan cloning
+//   CsanDevicePdl.cpp         the context before and after a wait on the
+//                             grid dependencies (programmatic launches)
 //   CsanDeviceSites.cpp       csan_site descriptors and their strings
 //   CsanDeviceStats.cpp       counters and the -csan-stats table
 //
@@ -17,7 +19,10 @@
 #define CSAN_DEVICE_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DebugLoc.h"
 
@@ -136,14 +141,33 @@ unsigned optimizeChecks(llvm::Function &F, std::vector<Access> &Checks,
 
 /// Clones K into K__csan with the launch context as a last parameter
 /// (CsanDeviceTwins.cpp): for a kernel (CtxTy set) byval of type CtxTy in
-/// parameter space, for a device function (CtxTy null) a generic pointer.
-llvm::Function *createContextClone(llvm::Function &K, llvm::StructType *CtxTy);
+/// parameter space (the context, or a pair of them for a kernel that waits
+/// on its grid dependencies), for a device function (CtxTy null) a generic
+/// pointer.
+llvm::Function *createContextClone(llvm::Function &K, llvm::Type *CtxTy);
 
 /// Whether K's parameters plus the launch context fit the parameter space
 /// of K's target (CsanDeviceTwins.cpp). Bytes and Limit say how much the
 /// twin would need and what ptxas accepts.
-bool twinParamsFit(const llvm::Function &K, llvm::StructType *CtxTy, uint64_t &Bytes,
+bool twinParamsFit(const llvm::Function &K, llvm::Type *CtxTy, uint64_t &Bytes,
                    uint64_t &Limit);
+
+/// Programmatic dependent launch (CsanDevicePdl.cpp; csan_abi.h,
+/// CSAN_CTX_F_PDL_PAIR). The functions of M that wait on their grid
+/// dependencies: a griddepcontrol.wait (inline PTX or the NVVM intrinsic),
+/// a call of CUDA's cudaGridDependencySynchronize, or a direct call of a
+/// function that waits.
+llvm::SmallPtrSet<llvm::Function *, 8> gridWaiters(llvm::Module &M);
+
+/// In copy F (a twin or clone) of a function that waits, every use of its
+/// context Ctx takes the context valid at that point: Ctx, and after each
+/// wait (an instruction, or a call of a function in Waiters, which are
+/// originals: OriginalOf maps a copy back) what PostFn returns for the
+/// context before it. Returns the number of wait points.
+unsigned switchContextAtWaits(llvm::Function &F, llvm::Argument &Ctx,
+                              const llvm::SmallPtrSetImpl<llvm::Function *> &Waiters,
+                              llvm::function_ref<llvm::Function *(llvm::Function *)> OriginalOf,
+                              llvm::FunctionCallee PostFn);
 
 /// Site descriptors of one module (CsanDeviceSites.cpp).
 class SiteTable {
@@ -181,7 +205,7 @@ constexpr unsigned RangeSizeClass = 5;
 /// Per-module counters behind -csan-stats (CsanDeviceStats.cpp). Every
 /// increment is mirrored into an always-enabled LLVM statistic.
 struct DeviceStats {
-  unsigned Kernels = 0, Twins = 0, OptedOut = 0, ParamsTooLarge = 0;
+  unsigned Kernels = 0, Twins = 0, OptedOut = 0, ParamsTooLarge = 0, PdlTwins = 0;
   unsigned DeviceFunctions = 0, FunctionsInstrumented = 0, FunctionsFiltered = 0;
   unsigned Clones = 0, ExternalClones = 0, IndirectCalls = 0;
   unsigned Checks[NumAccessKinds][NumSizeClasses] = {};

@@ -113,6 +113,7 @@ private:
   bool cloneDeviceFunctions(ArrayRef<Function *> DeviceFunctions);
   void pruneClones(DenseMap<Function *, bool> &HasChecks);
   bool instrumentKernel(Function &K, StructType *CtxTy);
+  void switchContexts();
   void redirectCalls(Function &F);
   Function *externalClone(Function &Decl);
   void initializeCallbacks();
@@ -133,6 +134,10 @@ private:
   const DataLayout &DL;
   SiteTable Sites;
   DeviceStats Stats;
+  /// Functions (originals) that wait on their grid dependencies, and the
+  /// original of each twin.
+  SmallPtrSet<Function *, 8> Waiters;
+  DenseMap<Function *, Function *> KernelOfTwin;
   Type *Int32Ty, *Int64Ty;
   PointerType *PtrTy;
   std::optional<Regex> Filter;
@@ -687,8 +692,12 @@ bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy) {
                              "' is already defined");
     return false;
   }
+  // A kernel that waits on its grid dependencies gets a pair of contexts
+  // (csan_abi.h, CSAN_CTX_F_PDL_PAIR).
+  bool Pair = Waiters.contains(&K);
+  Type *ParamTy = Pair ? static_cast<Type *>(ArrayType::get(CtxTy, CSAN_CTX_PAIR_COUNT)) : CtxTy;
   uint64_t ParamBytes = 0, ParamLimit = 0;
-  if (!twinParamsFit(K, CtxTy, ParamBytes, ParamLimit)) {
+  if (!twinParamsFit(K, ParamTy, ParamBytes, ParamLimit)) {
     // No twin, never a build error: K runs unchecked, and the runtime names
     // its launches in the exit summary (it finds no twin).
     ++Stats.ParamsTooLarge;
@@ -696,14 +705,35 @@ bool DeviceInstrumenter::instrumentKernel(Function &K, StructType *CtxTy) {
                       << " parameter bytes with the context, over " << ParamLimit << "\n");
     return false;
   }
-  Function *Twin = createContextClone(K, CtxTy);
+  Function *Twin = createContextClone(K, ParamTy);
   ++Stats.Twins;
+  if (Pair)
+    ++Stats.PdlTwins;
+  KernelOfTwin[Twin] = &K;
   boundTwinBlockSize(*Twin);
   boundTwinRegisters(*Twin);
   Argument *Ctx = Twin->getArg(Twin->arg_size() - 1);
   instrumentFunction(*Twin, Ctx, K.getName(), /*IsKernel=*/true);
   Copies.push_back(Twin);
   return true;
+}
+
+/// In every copy of a function that waits on its grid dependencies, the
+/// accesses after a wait use the context after it (CsanDevicePdl.cpp).
+void DeviceInstrumenter::switchContexts() {
+  if (Waiters.empty())
+    return;
+  DenseMap<Function *, Function *> Original(KernelOfTwin.begin(), KernelOfTwin.end());
+  for (auto &[F, Clone] : CloneOf)
+    Original[Clone] = F;
+  auto OriginalOf = [&](Function *F) { return Original.lookup(F); };
+  FunctionCallee PostFn =
+      M.getOrInsertFunction(CSAN_DEV_PDL_POST_NAME, FunctionType::get(PtrTy, {PtrTy}, false));
+  for (Function *F : Copies) {
+    Function *Orig = OriginalOf(F);
+    if (Orig && Waiters.contains(Orig))
+      switchContextAtWaits(*F, *F->getArg(F->arg_size() - 1), Waiters, OriginalOf, PostFn);
+  }
 }
 
 bool DeviceInstrumenter::run() {
@@ -715,6 +745,7 @@ bool DeviceInstrumenter::run() {
     return false;
   SmallVector<Function *, 16> Kernels, DeviceFunctions;
   collectFunctions(Kernels, DeviceFunctions);
+  Waiters = gridWaiters(M);
   initializeCallbacks();
 
   bool Changed = cloneDeviceFunctions(DeviceFunctions);
@@ -723,6 +754,7 @@ bool DeviceInstrumenter::run() {
     Changed |= instrumentKernel(*K, CtxTy);
   for (Function *F : Copies)
     redirectCalls(*F);
+  switchContexts();
   // Copies (and, through their call sites, their callers) run checks.
   for (Function *F : Copies)
     dropAttributesInvalidatedByChecks(*F);

@@ -95,6 +95,7 @@ void DeviceStats::print(raw_ostream &OS, StringRef ModuleName) const {
   OS << "csan-device statistics for '" << ModuleName << "':\n";
   Row("kernels", Kernels);
   Row("kernel twins created", Twins);
+  Row("twins with two contexts (they wait on grid dependencies)", PdlTwins);
   Row("device functions", DeviceFunctions);
   Row("device functions instrumented", FunctionsInstrumented);
   Row("device function clones (f__csan)", Clones);

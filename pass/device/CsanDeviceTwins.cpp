@@ -38,7 +38,7 @@
 
 using namespace llvm;
 
-Function *csan::device::createContextClone(Function &K, StructType *CtxTy) {
+Function *csan::device::createContextClone(Function &K, Type *CtxTy) {
   Module &M = *K.getParent();
   LLVMContext &C = M.getContext();
   FunctionType *FTy = K.getFunctionType();
@@ -83,7 +83,7 @@ Function *csan::device::createContextClone(Function &K, StructType *CtxTy) {
 // ptxas's limit on an entry function's parameter space: 32,764 bytes from
 // sm_70 with PTX ISA 8.1 (CUDA 12.1; the toolkits csan builds with), 4,096
 // before sm_70. Parameters are laid out in order, each at its alignment.
-bool csan::device::twinParamsFit(const Function &K, StructType *CtxTy, uint64_t &Bytes,
+bool csan::device::twinParamsFit(const Function &K, Type *CtxTy, uint64_t &Bytes,
                                  uint64_t &Limit) {
   const DataLayout &DL = K.getParent()->getDataLayout();
   unsigned SM = 0;

@@ -344,6 +344,39 @@ void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags) {
   csan_rt_ctx_fill(&o->ctx, &o->op, flags);
 }
 
+_Static_assert(offsetof(csan_rt_op, ctx_post) == offsetof(csan_rt_op, ctx) + sizeof(csan_launch_ctx),
+               "a twin with two contexts takes &ctx as an array of both");
+
+void csan_rt_ctx_pair(csan_launch_ctx *c, bool pair) {
+  if (!pair)
+    return;
+  c[0].flags |= CSAN_CTX_F_PDL_PAIR;
+  c[1] = c[0];
+  c[1].flags |= CSAN_CTX_F_PDL_POST;
+}
+
+/* Per slot, the last programmatic launch: its epoch (high half) and the
+ * epoch its context before the wait was ordered after on its own slot (low
+ * half), so a chain of programmatic launches goes back to its first. */
+static _Atomic uint64_t g_pdl[CSAN_MAX_SLOTS];
+
+void csan_rt_op_ctx_pdl(csan_rt_op *o, bool pair, bool programmatic) {
+  csan_rt_ctx_pair(&o->ctx, pair);
+  if (!programmatic)
+    return;
+  uint32_t s = o->op.slot;
+  csan_epoch_t prev = o->op.epoch - 1;
+  csan_op_info info;
+  if (s >= CSAN_MAX_SLOTS || !prev || !csan_ops_find(csan_g.ops, s, prev, &info) ||
+      info.kind != CSAN_OPK_KERNEL)
+    return; /* after no kernel: fully ordered, as CUDA does */
+  uint64_t last = atomic_load_explicit(&g_pdl[s], memory_order_relaxed);
+  csan_epoch_t floor = (csan_epoch_t)(last >> 32) == prev ? (csan_epoch_t)last : prev - 1;
+  atomic_store_explicit(&g_pdl[s], (uint64_t)o->op.epoch << 32 | floor, memory_order_relaxed);
+  if (o->ctx.vc[s] > floor)
+    o->ctx.vc[s] = floor;
+}
+
 bool csan_rt_host_op(csan_op *op, const csan_rt_op_desc *d) {
   issue_lock();
   int rc = csan_model_host_op(csan_g.model, op);

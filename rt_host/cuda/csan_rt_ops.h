@@ -41,6 +41,9 @@ typedef struct csan_rt_op {
   CUstream cu;        /* the driver handle, for csan's kernels */
   bool prepared;      /* false: not modelled (pass the call through) */
   csan_launch_ctx ctx; /* the operation's context (csan_rt_op_ctx) */
+  /* Right after ctx: a twin that takes two contexts gets &ctx as an array
+   * of both (csan_rt_ctx_pair). */
+  csan_launch_ctx ctx_post;
 } csan_rt_op;
 
 typedef struct csan_rt_op_desc {
@@ -59,6 +62,18 @@ bool csan_rt_op_begin(csan_rt_op *o, cudaStream_t s, bool pt, const csan_rt_op_d
 void csan_rt_op_end(csan_rt_op *o, bool success);
 /* Fills o->ctx from o->op (shadow, pool, races, vc, flags). */
 void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags);
+/* Programmatic dependent launch (csan_abi.h, CSAN_CTX_F_PDL_PAIR), after
+ * csan_rt_op_ctx: pair, the twin takes two contexts (before and after its
+ * wait on the grid dependencies: o->ctx and o->ctx_post); programmatic,
+ * the launch may begin before the kernel before it on its stream ends
+ * (programmatic stream serialization): when the operation before it is a
+ * kernel, the context before the wait (the only one of a twin that never
+ * waits) leaves that kernel out of its clock, and the kernels before it
+ * that were launched the same way, back to the first. */
+void csan_rt_op_ctx_pdl(csan_rt_op *o, bool pair, bool programmatic);
+/* The same for a context of another caller: c[0] filled, c[1] written
+ * when pair (a graph's kernel node; nothing programmatic there yet). */
+void csan_rt_ctx_pair(csan_launch_ctx *c, bool pair);
 /* The launch context of any operation (a host operation's, too). */
 void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags);
 /* An operation on a model stream that is no CUDA stream (a graph exec's

@@ -141,7 +141,7 @@ static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
   if (r != CUDA_SUCCESS || !twin)
     return; /* not instrumented: K runs unchecked */
   uint32_t tn = count_params(twin, &last);
-  if (tn == e->nparams + 1 && last == sizeof(csan_launch_ctx)) {
+  if (tn == e->nparams + 1 && csan_rt_twin_ctx_size_ok(last, &e->ctx_pair)) {
     if (e->state)
       e->twin = twin;
     return;
@@ -150,6 +150,11 @@ static void twin_lookup(const void *func, CUcontext ctx, twin_entry *e) {
                   "of %zu bytes), expected %u (the last of %zu bytes); its launches are not "
                   "checked\n",
                   csan_demangle(e->name), tn, last, e->nparams + 1, sizeof(csan_launch_ctx));
+}
+
+bool csan_rt_twin_ctx_size_ok(size_t bytes, bool *pair) {
+  *pair = bytes == CSAN_CTX_PAIR_COUNT * sizeof(csan_launch_ctx);
+  return bytes == sizeof(csan_launch_ctx) || *pair;
 }
 
 /* The twin of func in the current context (csan's: launches for another

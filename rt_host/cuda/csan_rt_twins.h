@@ -17,7 +17,7 @@ typedef struct twin_state {
   bool copied[CSAN_TWIN_COPIED_ATTRS]; /* value[i] is what the twin was given (or refused) */
   int value[CSAN_TWIN_COPIED_ATTRS];
   _Atomic bool warned;  /* a failed twin launch was reported */
-  _Atomic bool warned_serialization, warned_event; /* launch attributes */
+  _Atomic bool warned_event; /* launch attributes */
 } twin_state;
 
 typedef struct twin_entry {
@@ -28,6 +28,8 @@ typedef struct twin_entry {
   CUmodule module;
   const char *name;   /* mangled, interned */
   uint32_t nparams;   /* of K */
+  bool ctx_pair;      /* the twin takes two contexts (it waits on its grid
+                         dependencies: csan_abi.h, CSAN_CTX_F_PDL_PAIR) */
 } twin_entry;
 _Static_assert(offsetof(twin_entry, key) == 0, "a csan_pairtab entry begins with its key");
 
@@ -38,6 +40,9 @@ twin_entry csan_rt_twin_get(const void *func);
  * A value the twin refuses (a cluster shape fixed at compile time) is not
  * tried again until K's changes; the launch then says whether it matters. */
 void csan_rt_twin_copy_attributes(const twin_entry *t);
+/* Whether a twin's last parameter of `bytes` is csan's: one context, or a
+ * pair (*pair set). */
+bool csan_rt_twin_ctx_size_ok(size_t bytes, bool *pair);
 /* Launches that ran K unchecked because its twin failed to launch. */
 void csan_rt_count_unchecked_launch(void);
 uint64_t csan_rt_unchecked_launches(void);

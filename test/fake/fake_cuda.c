@@ -1347,7 +1347,9 @@ static CUresult drv_func_get_param_info(CUfunction f, size_t i, size_t *off, siz
   case FN_USER: n = (size_t)ff->kernel->nparams; break;
   case FN_TWIN:
     n = (size_t)ff->kernel->nparams + 1;
-    last = ff->kernel->twin == FAKE_TWIN_OK ? sizeof(csan_launch_ctx) : 8;
+    last = ff->kernel->twin == FAKE_TWIN_OK    ? sizeof(csan_launch_ctx)
+           : ff->kernel->twin == FAKE_TWIN_PDL ? CSAN_CTX_PAIR_COUNT * sizeof(csan_launch_ctx)
+                                               : 8;
     break;
   case FN_RK_ACCESS: n = 2; last = sizeof(csan_launch_ctx); break;
   default: n = 1; last = ff->kind == FN_RK_FILL ? sizeof(csan_rk_fill_params)
@@ -1461,6 +1463,13 @@ static void run_user(const fake_func *f, int instrumented, const csan_launch_ctx
   l.instrumented = instrumented;
   if (ctx)
     l.ctx = *ctx;
+  if (ctx && k->twin == FAKE_TWIN_PDL) {
+    if (!(ctx[0].flags & CSAN_CTX_F_PDL_PAIR) || !(ctx[1].flags & CSAN_CTX_F_PDL_POST) ||
+        ctx[1].slot != ctx[0].slot || ctx[1].epoch != ctx[0].epoch)
+      fake_fatal("%s: the twin's two contexts are not a pair", k->twin_name);
+    l.ctx_post = ctx[1];
+    l.ctx_pair = 1;
+  }
   memcpy(l.grid, grid, sizeof l.grid);
   memcpy(l.block, block, sizeof l.block);
   l.shared_mem = shmem;
@@ -1714,6 +1723,17 @@ FAKE_EXPORT void fake_cuda_access(const fake_launch *l, const void *addr, uint64
     csan_hostlog_range(&l->ctx, (uint64_t)(uintptr_t)addr, size, access, site);
 }
 
+FAKE_EXPORT void fake_cuda_access_after_wait(const fake_launch *l, const void *addr,
+                                             uint64_t size, uint32_t access, int32_t site) {
+  if (!l->ctx_pair) {
+    fake_cuda_access(l, addr, size, access, site);
+    return;
+  }
+  fake_launch post = *l;
+  post.ctx = l->ctx_post;
+  fake_cuda_access(&post, addr, size, access, site);
+}
+
 FAKE_EXPORT void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access,
                                          int32_t site) {
   fake_launch l;
@@ -1940,9 +1960,10 @@ FAKE_EXPORT void __cudaRegisterFunction(void **handle, const char *host_fun, cha
   }
   int twin = FAKE_TWIN_NONE;
   if (k && t)
-    twin = t->nparams == k->nparams + 1 && t->size[k->nparams] == sizeof(csan_launch_ctx)
-               ? FAKE_TWIN_OK
-               : FAKE_TWIN_BAD;
+    twin = t->nparams != k->nparams + 1                                  ? FAKE_TWIN_BAD
+           : t->size[k->nparams] == sizeof(csan_launch_ctx)                   ? FAKE_TWIN_OK
+           : t->size[k->nparams] == CSAN_CTX_PAIR_COUNT * sizeof(csan_launch_ctx) ? FAKE_TWIN_PDL
+                                                                               : FAKE_TWIN_BAD;
   fake_cuda_register_kernel(host_fun, device_fun, twin, k ? k->nparams : 0, NULL);
   fake_kernel *fk = kernel_by_stub(host_fun);
   fk->ptx = k;
@@ -2130,12 +2151,13 @@ static int deps_ok(fake_graph *g, const cudaGraphNode_t *deps, size_t n) {
 }
 
 /* Copies a kernel's parameters: 8 bytes each, and for a twin the launch
- * context after them. */
-static void gnode_set_args(fake_gnode *n, size_t nargs, void **args, int twin) {
+ * context (ctx_bytes: one, or a pair) after them. */
+static void gnode_set_args(fake_gnode *n, size_t nargs, void **args, size_t ctx_bytes) {
+  int twin = ctx_bytes != 0;
   free(n->argbuf);
   free(n->argoff);
   free(n->argv);
-  size_t total = 8 * nargs + (twin ? sizeof(csan_launch_ctx) : 0);
+  size_t total = 8 * nargs + ctx_bytes;
   size_t count = nargs + (twin ? 1 : 0);
   n->argbuf = calloc(1, total ? total : 1);
   n->argbytes = total;
@@ -2143,7 +2165,7 @@ static void gnode_set_args(fake_gnode *n, size_t nargs, void **args, int twin) {
   n->argv = calloc(count ? count : 1, sizeof *n->argv);
   for (size_t i = 0; i < count; i++) {
     n->argoff[i] = 8 * i;
-    size_t size = i < nargs ? 8 : sizeof(csan_launch_ctx);
+    size_t size = i < nargs ? 8 : ctx_bytes;
     if (args && args[i])
       memcpy(n->argbuf + n->argoff[i], args[i], size);
     n->argv[i] = n->argbuf + n->argoff[i];
@@ -3411,7 +3433,10 @@ static CUresult drv_graph_kernel_set(fake_gnode *n, const CUDA_KERNEL_NODE_PARAM
     n->nargs = 2;
     return CUDA_SUCCESS;
   }
-  gnode_set_args(n, np, p->kernelParams, twin);
+  gnode_set_args(n, np, p->kernelParams,
+                 !twin                                ? 0
+                 : f->kernel && f->kernel->twin == FAKE_TWIN_PDL ? CSAN_CTX_PAIR_COUNT * sizeof(csan_launch_ctx)
+                                                      : sizeof(csan_launch_ctx));
   return CUDA_SUCCESS;
 }
 

@@ -60,6 +60,9 @@ extern "C" {
 #define FAKE_TWIN_NONE 0 /* not instrumented: no K__csan */
 #define FAKE_TWIN_OK 1   /* K__csan with the context as its last parameter */
 #define FAKE_TWIN_BAD 2  /* K__csan whose last parameter has the wrong size */
+#define FAKE_TWIN_PDL 3  /* K__csan of a kernel that waits on its grid
+                            dependencies: two contexts as its last parameter
+                            (csan_abi.h, CSAN_CTX_F_PDL_PAIR) */
 
 #define FAKE_MAX_DEVICES 4
 
@@ -69,6 +72,8 @@ typedef struct fake_launch {
   const char *name;      /* mangled name */
   int instrumented;      /* the twin ran: ctx is csan's context */
   csan_launch_ctx ctx;   /* copy of the context passed to the twin */
+  csan_launch_ctx ctx_post; /* FAKE_TWIN_PDL: the context after the wait */
+  int ctx_pair;          /* FAKE_TWIN_PDL: ctx_post is set */
   unsigned grid[3], block[3];
   size_t shared_mem;
   const void *stream;    /* the stream handle as passed */
@@ -119,6 +124,11 @@ void fake_cuda_access(const fake_launch *launch, const void *addr, uint64_t size
 void *fake_cuda_access_use(const fake_launch *launch, void *addr, uint64_t size,
                            uint32_t access, int32_t site);
 void *fake_cuda_kernel_access_use(void *addr, uint64_t size, uint32_t access, int32_t site);
+/* An access after the kernel waited on its grid dependencies
+ * (cudaGridDependencySynchronize): with the twin's second context, as the
+ * pass makes the twin of a kernel that waits use it (FAKE_TWIN_PDL). */
+void fake_cuda_access_after_wait(const fake_launch *launch, const void *addr, uint64_t size,
+                                 uint32_t access, int32_t site);
 /* The same with the most recent launch. */
 void fake_cuda_kernel_access(const void *addr, uint64_t size, uint32_t access, int32_t site);
 const fake_launch *fake_cuda_last_launch(void);

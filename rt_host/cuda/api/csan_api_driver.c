@@ -98,7 +98,7 @@ static void fn_lookup(CUfunction f, twin_entry *t) {
   free(twin_name);
   if (r != CUDA_SUCCESS || !twin)
     return;
-  if (count_params(twin, &last) == t->nparams + 1 && last == sizeof(csan_launch_ctx))
+  if (count_params(twin, &last) == t->nparams + 1 && csan_rt_twin_ctx_size_ok(last, &t->ctx_pair))
     t->twin = twin;
 }
 
@@ -147,8 +147,19 @@ static CUresult launch_real(const drv_launch *l) {
               : CUDA_ERROR_NOT_INITIALIZED;
 }
 
+/* Whether cuLaunchKernelEx's configuration asks for programmatic stream
+ * serialization (csan_api_launch.c says what csan makes of it). */
+static bool programmatic(const CUlaunchConfig *cfg) {
+  for (unsigned i = 0; cfg && cfg->attrs && i < cfg->numAttrs; i++)
+    if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION &&
+        cfg->attrs[i].value.programmaticStreamSerializationAllowed)
+      return true;
+  return false;
+}
+
 static CUresult launch_twin(const drv_launch *l, const twin_entry *t, csan_rt_op *o) {
   csan_rt_op_ctx(o, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
+  csan_rt_op_ctx_pdl(o, t->ctx_pair, programmatic(l->config));
   void *on_stack[ARGS_ON_STACK];
   void **args = t->nparams + 1 <= ARGS_ON_STACK ? on_stack : malloc((t->nparams + 1) * sizeof *args);
   if (!args)

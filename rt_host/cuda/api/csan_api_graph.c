@@ -234,7 +234,12 @@ static CUresult set_twin(graph_rec *r, const gnode_info *in, const csan_launch_c
     return CUDA_ERROR_INVALID_VALUE;
   for (uint32_t i = 0; i < in->nargs; i++)
     argv[i] = in->args + in->off[i];
-  argv[in->nargs] = (void *)ctx;
+  /* A twin that waits on its grid dependencies takes two contexts: the
+   * same here (a graph's programmatic edges are full dependencies). */
+  csan_launch_ctx pair[CSAN_CTX_PAIR_COUNT];
+  pair[0] = *ctx;
+  csan_rt_ctx_pair(pair, in->twin.ctx_pair);
+  argv[in->nargs] = pair;
   CUDA_KERNEL_NODE_PARAMS p;
   memset(&p, 0, sizeof p);
   p.func = in->twin.twin;

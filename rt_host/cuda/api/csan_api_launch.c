@@ -29,13 +29,14 @@
  *       ordered after the whole kernel, which csan cannot see: it may report
  *       such work's accesses after that call (csan warns once per kernel).
  *   programmatic stream serialization   the kernel may begin before the
- *       kernel before it on its stream has finished. csan still orders it
- *       after that kernel: races between the two (the earlier kernel's
- *       accesses after it allowed the launch, this kernel's before its
- *       cudaGridDependencySynchronize()) are missed, and csan warns once per
- *       kernel. With it, a launch's events are recorded with an empty clock
- *       (they order nothing): what is complete when its blocks begin is
- *       not known.
+ *       kernel before it on its stream has finished: its accesses before
+ *       its cudaGridDependencySynchronize() (all of them, when it never
+ *       calls it) are checked with a context that leaves that kernel out,
+ *       those after it with the full one (csan_rt_op_ctx_pdl; the twin of
+ *       a kernel that waits takes both: csan_abi.h, CSAN_CTX_F_PDL_PAIR).
+ *       With it, a launch's events are recorded with an empty clock (they
+ *       order nothing): what is complete when its blocks begin is not
+ *       known.
  * Errors (csan_rt_errors.c): each launch is numbered on its slot and its
  * stream writes progress markers before and after it, so a later sticky
  * error names it; a launch that fails at once is remembered until the
@@ -111,8 +112,10 @@ static const char *launch_api(const launch_call *c) {
 
 /* Launches the twin with the operation's context; CUDA_SUCCESS or the
  * driver's error. */
-static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_op *o) {
+static CUresult launch_twin(const launch_call *c, const twin_entry *t, csan_rt_op *o,
+                            bool programmatic) {
   csan_rt_op_ctx(o, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
+  csan_rt_op_ctx_pdl(o, t->ctx_pair, programmatic);
   void *on_stack[ARGS_ON_STACK];
   void **args = t->nparams + 1 <= ARGS_ON_STACK ? on_stack : malloc((t->nparams + 1) * sizeof *args);
   if (!args)
@@ -198,13 +201,6 @@ static void launch_attrs_apply(const launch_attrs *la, const twin_entry *t, cons
   attr_event_record(la->completion, vc);
   attr_event_record(la->programmatic, vc);
   const char *name = t->name ? csan_demangle(t->name) : "(unknown)";
-  if (la->serialization && (!t->state || !atomic_exchange(&t->state->warned_serialization, true)))
-    csan_log_printf("csan: WARNING: kernel %s is launched with programmatic stream serialization: "
-                    "it may begin before the kernel before it on its stream has finished, but "
-                    "csan orders it after that kernel, so races between the two (that kernel's "
-                    "accesses after it allowed the launch, this one's before its "
-                    "cudaGridDependencySynchronize()) are not reported\n",
-                    name);
   if (la->programmatic && (!t->state || !atomic_exchange(&t->state->warned_event, true)))
     csan_log_printf("csan: WARNING: kernel %s records a programmatic event: csan orders work "
                     "that waits for it after the work before the kernel only, so it reports "
@@ -276,8 +272,10 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   cudaError_t r = cudaErrorUnknown;
   CUresult cr = CUDA_SUCCESS;
   bool launched = false;
+  launch_attrs la;
+  launch_attrs_scan(c, &la);
   if (t.twin) {
-    cr = launch_twin(c, &t, &o);
+    cr = launch_twin(c, &t, &o, la.serialization);
     launched = cr == CUDA_SUCCESS;
     if (launched)
       r = cudaSuccess;
@@ -294,11 +292,8 @@ static cudaError_t launch(const launch_call *c, const csan_host_site *site, cons
   }
   if (!t.twin && r == cudaSuccess)
     no_twin(c, &t, site);
-  if (r == cudaSuccess && c->kind == LAUNCH_EX) {
-    launch_attrs la;
-    launch_attrs_scan(c, &la);
+  if (r == cudaSuccess && c->kind == LAUNCH_EX)
     launch_attrs_apply(&la, &t, &o.op);
-  }
   return r;
 }
 

@@ -33,6 +33,7 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK:      csan-device statistics for '{{.*}}stats-table.ll':
 ; CHECK-NEXT:   kernels{{ +}}1
 ; CHECK-NEXT:   kernel twins created{{ +}}1
+; CHECK-NEXT:   twins with two contexts (they wait on grid dependencies){{ +}}0
 ; CHECK-NEXT:   device functions{{ +}}2
 ; CHECK-NEXT:   device functions instrumented{{ +}}1
 ; CHECK-NEXT:   device function clones (f__csan){{ +}}1

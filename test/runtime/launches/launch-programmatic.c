@@ -1,8 +1,10 @@
 // Programmatic dependent launch. With cudaLaunchAttributeProgrammaticStream-
 // Serialization a kernel may begin before the kernel before it on its stream
-// has finished; csan still orders it after that kernel (races between the
-// two are missed), says so once per kernel, and launches the twin (SERIAL).
-// cudaLaunchAttributeProgrammaticEvent is recorded like a launch completion
+// has finished: what it does before cudaGridDependencySynchronize() is not
+// ordered after that kernel. A secondary that never waits reads the
+// primary's write unordered: a race (SERIAL). Its fixed twin waits and reads
+// after the wait (its twin takes two contexts, FAKE_TWIN_PDL): ordered, no
+// report (AFTER_WAIT). cudaLaunchAttributeProgrammaticEvent is recorded like a launch completion
 // event: a waiter is ordered after the work before the kernel, so its read
 // of the kernel's write is reported, and csan says once per kernel that this
 // includes accesses cudaGridDependencySynchronize() orders (EVENT). Without
@@ -10,6 +12,8 @@
 // RUN: %cc_rt -o %t
 // RUN: %run %t serial > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=SERIAL < %t.out
+// RUN: %run %t after-wait > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=AFTER_WAIT --implicit-check-not=WARNING < %t.out
 // RUN: %run %t event > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=EVENT < %t.out
 // RUN: %run %t plain > %t.out 2>&1; echo "exit=$?" >> %t.out
@@ -18,7 +22,8 @@
 
 KERNEL_STUB(primary)
 KERNEL_STUB(secondary)
-static int32_t wsite, rsite;
+KERNEL_STUB(waiter)
+static int32_t wsite, rsite, wrsite;
 
 static void primary_body(const fake_launch *l) {
   kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_WRITE, wsite);
@@ -26,6 +31,12 @@ static void primary_body(const fake_launch *l) {
 
 static void secondary_body(const fake_launch *l) {
   kernel_accesses(l, ARG(l, int *, 0), 4, 4, CSAN_ACC_READ, rsite);
+}
+
+/* Reads after cudaGridDependencySynchronize(). */
+static void waiter_body(const fake_launch *l) {
+  for (unsigned i = 0; i < 4; i++)
+    fake_cuda_access_after_wait(l, ARG(l, int *, 0) + i, 4, CSAN_ACC_READ, wrsite);
 }
 
 static cudaError_t launch_ex(const void *k, cudaStream_t s, int **buf, cudaLaunchAttribute *a,
@@ -48,6 +59,8 @@ int main(int argc, char **argv) {
   fake_cuda_register_kernel((const void *)primary, "_Z7primaryPi", FAKE_TWIN_OK, 1, primary_body);
   fake_cuda_register_kernel((const void *)secondary, "_Z9secondaryPi", FAKE_TWIN_OK, 1,
                             secondary_body);
+  wrsite = fake_cuda_site("w.cu", 9, 5, "_Z6waiterPi", CSAN_ACC_READ, 4);
+  fake_cuda_register_kernel((const void *)waiter, "_Z6waiterPi", FAKE_TWIN_PDL, 1, waiter_body);
   cudaStream_t s1, s2;
   NONBLOCKING_STREAM(s1);
   NONBLOCKING_STREAM(s2);
@@ -58,11 +71,12 @@ int main(int argc, char **argv) {
   cudaLaunchAttribute a;
   memset(&a, 0, sizeof a);
   for (int round = 0; round < 2; round++) {
-    if (!strcmp(mode, "serial")) {
+    if (!strcmp(mode, "serial") || !strcmp(mode, "after-wait")) {
       CK(launch_ex((const void *)primary, s1, &buf, NULL, 0));
       a.id = cudaLaunchAttributeProgrammaticStreamSerialization;
       a.val.programmaticStreamSerializationAllowed = 1;
-      CK(launch_ex((const void *)secondary, s1, &buf, &a, 1));
+      CK(launch_ex(!strcmp(mode, "serial") ? (const void *)secondary : (const void *)waiter, s1,
+                   &buf, &a, 1));
     } else if (!strcmp(mode, "event")) {
       a.id = cudaLaunchAttributeProgrammaticEvent;
       a.val.programmaticEvent.event = e;
@@ -83,10 +97,16 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// SERIAL:      csan: WARNING: kernel secondary(int*) is launched with programmatic stream serialization: it may begin before the kernel before it on its stream has finished, but csan orders it after that kernel, so races between the two (that kernel's accesses after it allowed the launch, this one's before its cudaGridDependencySynchronize()) are not reported
+// SERIAL:      WARNING: csan: data race (write-read) on 16 bytes
+// SERIAL-NEXT:   Read of size 4 at 0x{{[0-9a-f]+}} by kernel secondary(int*) on stream
+// SERIAL:        Previous write of size 4 by kernel primary(int*) on stream
 // SERIAL-NOT:  WARNING
 // SERIAL:      launches: 0 plain, 4 instrumented
-// SERIAL-NEXT: exit=0
+// SERIAL-NEXT: csan: reported 1 data race(s)
+// SERIAL-NEXT: exit=66
+
+// AFTER_WAIT:      launches: 0 plain, 4 instrumented
+// AFTER_WAIT-NEXT: exit=0
 
 // EVENT:      csan: WARNING: kernel primary(int*) records a programmatic event: csan orders work that waits for it after the work before the kernel only, so it reports that work's conflicts with the kernel, also accesses that cudaGridDependencySynchronize() orders after the kernel
 // EVENT-NEXT: ==================

@@ -113,6 +113,11 @@ define ptr @__csan_dev_atomic_write16(ptr %ctx, ptr %addr, i32 %site) #0 {
   ret ptr %addr
 }
 
+; After a wait on the grid dependencies: the context to use.
+define ptr @__csan_dev_pdl_post(ptr %ctx) #0 {
+  ret ptr %ctx
+}
+
 define void @__csan_dev_read_range(ptr %ctx, ptr %addr, i64 %size, i32 %site) #0 {
   call void @__csan_test_slow_path(ptr %ctx, ptr %addr, i64 %size, i32 %site, i32 0)
   ret void
