@@ -14,10 +14,38 @@ typedef struct gnode {
   uint32_t ndeps, cap;
 } gnode;
 
+/* A programmatic (PDL) edge: `to` may begin before `from` ends. */
+typedef struct gpdl {
+  uint32_t from, to;
+} gpdl;
+
 struct csan_graph {
   gnode *n;
   uint32_t len, cap;
+  gpdl *pdl; /* the edges that are programmatic */
+  uint32_t npdl;
 };
+
+static int pdl_push(gpdl **v, uint32_t *n, uint32_t from, uint32_t to) {
+  for (uint32_t i = 0; i < *n; i++)
+    if ((*v)[i].from == from && (*v)[i].to == to)
+      return CSAN_MODEL_OK;
+  if ((*n & (*n - 1)) == 0) { /* 0, 1, 2, 4, ...: grow at powers of two */
+    gpdl *nv = realloc(*v, (*n ? 2 * *n : 1) * sizeof(**v));
+    if (!nv)
+      return CSAN_MODEL_ENOMEM;
+    *v = nv;
+  }
+  (*v)[(*n)++] = (gpdl){from, to};
+  return CSAN_MODEL_OK;
+}
+
+static bool pdl_has(const gpdl *v, uint32_t n, uint32_t from, uint32_t to) {
+  for (uint32_t i = 0; i < n; i++)
+    if (v[i].from == from && v[i].to == to)
+      return true;
+  return false;
+}
 
 const char *csan_gnode_kind_name(csan_gnode_kind kind) {
   switch (kind) {
@@ -46,6 +74,7 @@ void csan_graph_destroy(csan_graph *g) {
     csan_graph_destroy(g->n[i].child);
   }
   free(g->n);
+  free(g->pdl);
   free(g);
 }
 
@@ -104,6 +133,22 @@ int csan_graph_add_edge(csan_graph *g, uint32_t from, uint32_t to) {
   return push_dep(&g->n[to], from);
 }
 
+int csan_graph_set_programmatic(csan_graph *g, uint32_t from, uint32_t to) {
+  if (from >= g->len || to >= g->len || from == to)
+    return CSAN_MODEL_EINVAL;
+  const gnode *n = &g->n[to];
+  bool edge = false;
+  for (uint32_t i = 0; i < n->ndeps && !edge; i++)
+    edge = n->deps[i] == from;
+  if (!edge)
+    return CSAN_MODEL_EINVAL;
+  return pdl_push(&g->pdl, &g->npdl, from, to);
+}
+
+bool csan_graph_programmatic(const csan_graph *g, uint32_t from, uint32_t to) {
+  return pdl_has(g->pdl, g->npdl, from, to);
+}
+
 csan_graph *csan_graph_clone(const csan_graph *g) {
   csan_graph *c = csan_graph_create();
   if (!c)
@@ -122,6 +167,11 @@ csan_graph *csan_graph_clone(const csan_graph *g) {
         csan_graph_destroy(c);
         return NULL;
       }
+  for (uint32_t i = 0; i < g->npdl; i++)
+    if (pdl_push(&c->pdl, &c->npdl, g->pdl[i].from, g->pdl[i].to) != CSAN_MODEL_OK) {
+      csan_graph_destroy(c);
+      return NULL;
+    }
   return c;
 }
 
@@ -222,6 +272,8 @@ struct csan_gexec {
   uint8_t *ev_keys;    /* nevents: the join events */
   uint8_t *end_keys;   /* nlanes: each lane's end of a launch */
   uint8_t entry_key, done_key;
+  gpdl *pdl; /* programmatic edges between flat nodes */
+  uint32_t npdl;
   uint64_t launches;
   csan_graph *shape; /* a copy of the instantiated graph (updates) */
 };
@@ -306,6 +358,9 @@ static int flatten(csan_gexec *x, const csan_graph *g, uint32_t top, bool in_chi
     uint32_t t = in_child ? top : i;
     if (n->kind != CSAN_GNODE_CHILD) {
       rc = emit(x, n->kind, n->payload, t, in_child, deps, nd, &done[i]);
+      for (uint32_t j = 0; rc == CSAN_MODEL_OK && j < n->ndeps; j++)
+        if (pdl_has(g->pdl, g->npdl, n->deps[j], i))
+          rc = pdl_push(&x->pdl, &x->npdl, deps[j], done[i]);
       continue;
     }
     /* A child graph: its nodes, then an empty node after its sinks (or
@@ -421,6 +476,7 @@ static void free_exec(csan_gexec *x) {
   for (uint32_t i = 0; i < x->len; i++)
     free(x->n[i].deps);
   free(x->n);
+  free(x->pdl);
   free(x->top_flat);
   free(x->lane_keys);
   free(x->ev_keys);
@@ -492,6 +548,73 @@ size_t csan_gexec_deps(const csan_gexec *x, uint32_t i, const uint32_t **deps) {
   return x->n[i].ndeps;
 }
 uint32_t csan_gexec_lanes(const csan_gexec *x) { return x->nlanes; }
+
+bool csan_gexec_programmatic(const csan_gexec *x, uint32_t from, uint32_t to) {
+  return pdl_has(x->pdl, x->npdl, from, to);
+}
+
+/* Whether a path of dependencies leads from `from` to `to` in the flat
+ * graph (from == to included): `to` begins after `from` ended, whatever
+ * the edges' kinds (a node ends after what it depends on). */
+static bool flat_reaches(const csan_gexec *x, uint32_t from, uint32_t to, uint8_t *seen,
+                         uint32_t *stack) {
+  if (from == to)
+    return true;
+  memset(seen, 0, x->len);
+  uint32_t sp = 0;
+  stack[sp++] = to;
+  seen[to] = 1;
+  while (sp) {
+    const fnode *n = &x->n[stack[--sp]];
+    for (uint32_t i = 0; i < n->ndeps; i++) {
+      uint32_t d = n->deps[i];
+      if (d == from)
+        return true;
+      if (!seen[d]) {
+        seen[d] = 1;
+        stack[sp++] = d;
+      }
+    }
+  }
+  return false;
+}
+
+size_t csan_gexec_overlapped(const csan_gexec *x, uint32_t i, uint32_t *out, size_t max) {
+  if (!x->npdl || i >= x->len)
+    return 0;
+  /* Candidates: the sources of i's programmatic edges, and theirs, back
+   * along programmatic edges only (a kernel may begin once its source
+   * began). */
+  uint32_t *cand = malloc(x->len * sizeof(*cand));
+  uint8_t *in = calloc(x->len, 1), *seen = malloc(x->len);
+  uint32_t *stack = malloc(x->len * sizeof(*stack));
+  size_t n = 0;
+  if (!cand || !in || !seen || !stack) {
+    free(cand), free(in), free(seen), free(stack);
+    return 0;
+  }
+  uint32_t nc = 0;
+  cand[nc++] = i;
+  for (uint32_t k = 0; k < nc; k++)
+    for (uint32_t e = 0; e < x->npdl; e++)
+      if (x->pdl[e].to == cand[k] && !in[x->pdl[e].from]) {
+        in[x->pdl[e].from] = 1;
+        cand[nc++] = x->pdl[e].from;
+      }
+  /* Those i is not ordered after anyway: none of i's ordinary dependencies
+   * (which ended before i began) is reached from them. */
+  const fnode *f = &x->n[i];
+  for (uint32_t k = 1; k < nc; k++) {
+    bool covered = false;
+    for (uint32_t j = 0; j < f->ndeps && !covered; j++)
+      if (!pdl_has(x->pdl, x->npdl, f->deps[j], i))
+        covered = flat_reaches(x, cand[k], f->deps[j], seen, stack);
+    if (!covered && n < max)
+      out[n++] = cand[k];
+  }
+  free(cand), free(in), free(seen), free(stack);
+  return n;
+}
 bool csan_gexec_merged(const csan_gexec *x) { return x->merged; }
 uint64_t csan_gexec_launches(const csan_gexec *x) { return x->launches; }
 

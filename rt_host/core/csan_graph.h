@@ -82,6 +82,11 @@ int csan_graph_add_node(csan_graph *g, csan_gnode_kind kind, uint64_t payload,
                         uint32_t *id);
 /* An edge from -> to (cudaGraphAddDependencies); a duplicate is ignored. */
 int csan_graph_add_edge(csan_graph *g, uint32_t from, uint32_t to);
+/* Marks the edge from -> to programmatic (PDL: `to`, a kernel, may begin
+ * before `from` ends; only its part after cudaGridDependencySynchronize is
+ * ordered after it). EINVAL when there is no such edge. */
+int csan_graph_set_programmatic(csan_graph *g, uint32_t from, uint32_t to);
+bool csan_graph_programmatic(const csan_graph *g, uint32_t from, uint32_t to);
 uint32_t csan_graph_count(const csan_graph *g);
 csan_gnode_kind csan_graph_kind(const csan_graph *g, uint32_t id);
 uint64_t csan_graph_payload(const csan_graph *g, uint32_t id);
@@ -122,6 +127,13 @@ const csan_gexec_node *csan_gexec_node_at(const csan_gexec *x, uint32_t i);
 /* The nodes node i depends on (indices of this exec's nodes). */
 size_t csan_gexec_deps(const csan_gexec *x, uint32_t i, const uint32_t **deps);
 uint32_t csan_gexec_lanes(const csan_gexec *x);
+/* Whether the edge between flat nodes from -> to is programmatic. */
+bool csan_gexec_programmatic(const csan_gexec *x, uint32_t from, uint32_t to);
+/* The nodes node i may overlap before its wait on the grid dependencies:
+ * the sources of its programmatic edges and, back along programmatic
+ * edges, theirs, except those i is ordered after through an ordinary
+ * dependency. At most max of them in out; their number. */
+size_t csan_gexec_overlapped(const csan_gexec *x, uint32_t i, uint32_t *out, size_t max);
 /* True when some chains share a lane (too wide, or no slot was free). */
 bool csan_gexec_merged(const csan_gexec *x);
 /* The parameters of the exec's copy of graph node `top` (not one inside a

@@ -51,7 +51,11 @@
  * Not followed yet, and named once each and counted (csan_unchecked):
  * copies of CUDA arrays, children csan cannot inline (a conditional node
  * inside: ordered), kernels without a twin, conditional nodes and other
- * node kinds csan does not know (ordered), PDL edges (full dependencies).
+ * node kinds csan does not know (ordered), a launch-completion port on an
+ * edge that is not programmatic (checked as a programmatic one).
+ * Programmatic (PDL) edges: the downstream kernel's context before its
+ * wait on the grid dependencies leaves out what it may overlap
+ * (pre_wait_clock, csan_gexec_overlapped).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +142,7 @@ typedef struct graph_rec {
   /* Memory nodes checked by markers around each launch (launch_markers):
    * csan's event after the last launch's free markers, and its stream. */
   bool mem_markers;
+  bool has_pdl; /* a programmatic edge (kernel nodes that may overlap) */
   cudaEvent_t mem_done;
   cudaStream_t mem_last;
   bool mem_launched;
@@ -226,19 +231,23 @@ static bool copy_args(gnode_info *in, void **params) {
   return true;
 }
 
-/* Kernel node parameters of the twin with context ctx. */
+/* Kernel node parameters of the twin with context ctx, and post, the
+ * context after its wait on the grid dependencies for a twin that takes
+ * two (csan_abi.h, CSAN_CTX_F_PDL_PAIR). */
 static CUresult set_twin(graph_rec *r, const gnode_info *in, const csan_launch_ctx *ctx,
-                         bool in_exec) {
+                         const csan_launch_ctx *post, bool in_exec) {
   void *argv[CSAN_MAX_SLOTS];
   if (in->nargs + 1 > CSAN_MAX_SLOTS)
     return CUDA_ERROR_INVALID_VALUE;
   for (uint32_t i = 0; i < in->nargs; i++)
     argv[i] = in->args + in->off[i];
-  /* A twin that waits on its grid dependencies takes two contexts: the
-   * same here (a graph's programmatic edges are full dependencies). */
   csan_launch_ctx pair[CSAN_CTX_PAIR_COUNT];
   pair[0] = *ctx;
-  csan_rt_ctx_pair(pair, in->twin.ctx_pair);
+  if (in->twin.ctx_pair) {
+    csan_rt_ctx_pair(pair, true);
+    pair[1] = *post;
+    pair[1].flags |= CSAN_CTX_F_PDL_PAIR | CSAN_CTX_F_PDL_POST;
+  }
   argv[in->nargs] = pair;
   CUDA_KERNEL_NODE_PARAMS p;
   memset(&p, 0, sizeof p);
@@ -304,7 +313,8 @@ static void read_kernel(graph_rec *r, gnode_info *in, bool top) {
   }
   csan_launch_ctx zero;
   memset(&zero, 0, sizeof zero);
-  in->checked = copy_args(in, p.kernelParams) && set_twin(r, in, &zero, false) == CUDA_SUCCESS;
+  in->checked =
+      copy_args(in, p.kernelParams) && set_twin(r, in, &zero, &zero, false) == CUDA_SUCCESS;
   if (!in->checked)
     unchecked("graph kernel node csan could not switch to its twin",
               "the driver refused the instrumented kernel's parameters", &r->site);
@@ -663,14 +673,22 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
         b = (uint32_t)i;
     }
     ok = a != UINT32_MAX && b != UINT32_MAX && csan_graph_add_edge(g, a, b) == CSAN_MODEL_OK;
-    if (ok && (data[e].type != cudaGraphDependencyTypeDefault || data[e].from_port))
-      /* PDL: the downstream kernel may start before the upstream one ends;
-       * only its part after cudaGridDependencySynchronize (or the launch
-       * completion port's) is ordered. csan cannot split a kernel in two. */
-      unchecked("graph programmatic dependency (PDL)",
-                "checked as a full dependency: what the downstream kernel does before "
-                "cudaGridDependencySynchronize is not checked against the upstream kernel",
-                &r->site);
+    if (ok && (data[e].type != cudaGraphDependencyTypeDefault || data[e].from_port)) {
+      /* PDL: the downstream kernel may begin before the upstream one ends;
+       * only its part after cudaGridDependencySynchronize is ordered after
+       * it. Its twin's context before the wait leaves the upstream kernel
+       * out (pre_wait_clock). */
+      ok = csan_graph_set_programmatic(g, a, b) == CSAN_MODEL_OK;
+      r->has_pdl = true;
+      if (data[e].type != cudaGraphDependencyTypeProgrammatic)
+        /* A port without a programmatic edge: the downstream kernel may
+         * begin once the upstream one's blocks began, and nothing in CUDA
+         * says its wait then waits for the upstream kernel. */
+        unchecked("graph launch-completion dependency that is not programmatic",
+                  "the downstream kernel's part after cudaGridDependencySynchronize is "
+                  "checked as ordered after the upstream kernel",
+                  &r->site);
+    }
   }
   graph_lists_free(&lists);
   return ok;
@@ -943,12 +961,32 @@ typedef struct launch_ctx {
   bool failed;
   uint64_t launch;       /* graph_dot: this launch's number, else 0 */
   const char *launch_at; /* graph_dot: "file:line" */
+  uint64_t *op_at;       /* per flat node: its operation's slot << 32 | epoch, 0: none */
 } launch_ctx;
 
-/* graph_dot: node i of the launch issued op. */
+/* Node i of the launch issued op (for graph_dot, and for the nodes that
+ * programmatic edges let others overlap). */
 static void dot_note_op(const launch_ctx *l, const csan_op *op, uint32_t i) {
+  if (l->op_at)
+    l->op_at[i] = (uint64_t)op->slot << 32 | op->epoch;
   if (l->launch && l->r->dot)
     csan_rt_dot_note_op(l->r->dot, i, l->launch, l->launch_at, op->slot, op->epoch);
+}
+
+/* The context of kernel node i before its wait on the grid dependencies:
+ * the nodes its programmatic edges let it overlap (csan_gexec_overlapped)
+ * are left out of its clock. */
+static void pre_wait_clock(const launch_ctx *l, const csan_gexec *x, uint32_t i,
+                           csan_launch_ctx *c) {
+  uint32_t over[64];
+  size_t n = l->op_at ? csan_gexec_overlapped(x, i, over, 64) : 0;
+  for (size_t k = 0; k < n; k++) {
+    uint64_t at = l->op_at[over[k]];
+    uint32_t slot = (uint32_t)(at >> 32);
+    csan_epoch_t e = (csan_epoch_t)at;
+    if (at && slot < CSAN_MAX_SLOTS && e && c->vc[slot] >= e)
+      c->vc[slot] = e - 1;
+  }
 }
 
 /* csan_gexec_issue_fn: one node of a launch. */
@@ -989,9 +1027,12 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     dot_note_op(l, &op, i);
     if (!in->checked)
       break;
-    csan_launch_ctx c;
-    csan_rt_ctx_fill(&c, &op, csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
-    if (set_twin(l->r, in, &c, true) != CUDA_SUCCESS)
+    csan_launch_ctx post, pre;
+    csan_rt_ctx_fill(&post, &op,
+                     csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
+    pre = post;
+    pre_wait_clock(l, x, i, &pre);
+    if (set_twin(l->r, in, &pre, &post, true) != CUDA_SUCCESS)
       l->failed = true;
     break;
   }
@@ -1171,7 +1212,9 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
   snprintf(name, sizeof name, "%s (graph launched at %s:%u)",
            csan_rt_stream_display(key, buf, sizeof buf),
            site && site->file ? site->file : "?", site ? site->line : 0);
-  launch_ctx l = {r, site, csan_rt_stack(ra, site), csan_intern(name), false, 0, NULL};
+  launch_ctx l = {r, site, csan_rt_stack(ra, site), csan_intern(name), false, 0, NULL, NULL};
+  if (r->has_pdl)
+    l.op_at = calloc(csan_gexec_count(r->gx), sizeof *l.op_at);
   if (r->dot) {
     snprintf(name, sizeof name, "%s:%u", site && site->file ? site->file : "?",
              site ? site->line : 0);
@@ -1179,6 +1222,7 @@ static cudaError_t graph_launch(cudaGraphExec_t x, cudaStream_t s, bool pt,
     l.launch = csan_rt_dot_launch();
   }
   csan_gexec_launch(csan_g.model, r->gx, key, issue_node, &l);
+  free(l.op_at);
   if (l.failed)
     unchecked("graph kernel node whose context csan could not set",
               "the driver refused cuGraphExecKernelNodeSetParams", site);

@@ -2,18 +2,22 @@
 // into its copy of the graph, asking for each node's dependencies with
 // their edge data (a query without it fails on a programmatic edge with
 // cudaErrorLossyQuery, and the child's kernels then ran unchecked). The
-// edge is checked as a full dependency, named once and counted, as at the
-// top level (graph-pdl-edge.c). Without the edge the child's two kernels
-// race (the race twin).
+// edge orders only the downstream kernel's part after its wait, as at the
+// top level (graph-pdl-edge.c): without the edge the child's two kernels
+// race (RACE), with it a reader that does not wait races (PDL), one that
+// reads after its wait does not (FIXED).
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
+// RUN: %run %t pdl > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=PDL < %t.out
 // RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not="data race" < %t.out
 #include "rw_kernels.h"
 
 int main(int argc, char **argv) {
   int fixed = argc > 1 && !strcmp(argv[1], "fixed");
+  int edge = fixed || (argc > 1 && !strcmp(argv[1], "pdl"));
   rw_kernels_register();
   cudaStream_t s;
   NONBLOCKING_STREAM(s);
@@ -26,13 +30,13 @@ int main(int argc, char **argv) {
   struct cudaKernelNodeParams p = {(void *)write4, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
   cudaGraphNode_t a, b, c;
   CK(__csan_cudaGraphAddKernelNode(&a, child, NULL, 0, &p, SITE));
-  p.func = (void *)read4;
+  p.func = fixed ? (void *)wait_read4 : (void *)read4;
   CK(__csan_cudaGraphAddKernelNode(&b, child, NULL, 0, &p, SITE));
   cudaGraphEdgeData pdl;
   memset(&pdl, 0, sizeof pdl);
   pdl.from_port = cudaGraphKernelNodePortProgrammatic;
   pdl.type = cudaGraphDependencyTypeProgrammatic;
-  if (fixed)
+  if (edge)
     CK(cudaGraphAddDependencies(child, &a, &b, &pdl, 1));
   CK(__csan_cudaGraphAddChildGraphNode(&c, g, NULL, 0, child, SITE));
   cudaGraphExec_t x;
@@ -50,8 +54,12 @@ int main(int argc, char **argv) {
 // RACE:      csan: reported 1 data race(s)
 // RACE-NEXT: exit=66
 
-// FIXED:      csan: graph programmatic dependency (PDL): checked as a full dependency: what the downstream kernel does before cudaGridDependencySynchronize is not checked against the upstream kernel (counted at exit)
-// FIXED-NEXT: instrumented launches: 2
-// FIXED:      csan: 1 call(s) of 1 kind(s) ran unchecked
-// FIXED-NEXT: csan:   graph programmatic dependency (PDL): 1 call(s), first at {{.*}}graph-child-pdl-edge.c:39
+// PDL:      WARNING: csan: data race (write-read) on 16 bytes
+// PDL-NEXT:   Read of size 4 at {{.*}} by kernel read4(int*) on stream
+// PDL:        Previous write of size 4 by kernel write4(int*) on stream
+// PDL:      instrumented launches: 2
+// PDL:      csan: reported 1 data race(s)
+// PDL-NEXT: exit=66
+
+// FIXED:      instrumented launches: 2
 // FIXED-NEXT: exit=0

@@ -1,18 +1,22 @@
 // A programmatic (PDL) edge between two kernel nodes (edge data of type
 // cudaGraphDependencyTypeProgrammatic from the programmatic port): the
-// downstream kernel may start before the upstream one ends, and only its
-// part after cudaGridDependencySynchronize is ordered. csan checks the edge
-// as a full dependency, names that once and counts it in the exit summary.
-// Without the edge the nodes race (the race twin).
+// downstream kernel may begin before the upstream one ends, and only its
+// part after cudaGridDependencySynchronize is ordered after it. Without the
+// edge the nodes race (RACE); with it, a downstream kernel that reads
+// without waiting races all the same (PDL); one that reads after its wait
+// is ordered (FIXED).
 // RUN: %cc_rt -o %t
 // RUN: %run %t race > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=RACE < %t.out
+// RUN: %run %t pdl > %t.out 2>&1; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s --check-prefix=PDL < %t.out
 // RUN: %run %t fixed > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not="data race" < %t.out
 #include "rw_kernels.h"
 
 int main(int argc, char **argv) {
   int fixed = argc > 1 && !strcmp(argv[1], "fixed");
+  int edge = fixed || (argc > 1 && !strcmp(argv[1], "pdl"));
   rw_kernels_register();
   cudaStream_t s;
   NONBLOCKING_STREAM(s);
@@ -24,13 +28,13 @@ int main(int argc, char **argv) {
   struct cudaKernelNodeParams p = {(void *)write4, {1, 1, 1}, {32, 1, 1}, 0, args, NULL};
   cudaGraphNode_t a, b;
   CK(__csan_cudaGraphAddKernelNode(&a, g, NULL, 0, &p, SITE));
-  p.func = (void *)read4;
+  p.func = fixed ? (void *)wait_read4 : (void *)read4;
   CK(__csan_cudaGraphAddKernelNode(&b, g, NULL, 0, &p, SITE));
   cudaGraphEdgeData pdl;
   memset(&pdl, 0, sizeof pdl);
   pdl.from_port = cudaGraphKernelNodePortProgrammatic;
   pdl.type = cudaGraphDependencyTypeProgrammatic;
-  if (fixed)
+  if (edge)
     CK(cudaGraphAddDependencies(g, &a, &b, &pdl, 1));
   cudaGraphExec_t x;
   CK(__csan_cudaGraphInstantiate(&x, g, 0, SITE));
@@ -47,8 +51,12 @@ int main(int argc, char **argv) {
 // RACE:      csan: reported 1 data race(s)
 // RACE-NEXT: exit=66
 
-// FIXED:      csan: graph programmatic dependency (PDL): checked as a full dependency: what the downstream kernel does before cudaGridDependencySynchronize is not checked against the upstream kernel (counted at exit)
-// FIXED-NEXT: instrumented launches: 2
-// FIXED:      csan: 1 call(s) of 1 kind(s) ran unchecked
-// FIXED-NEXT: csan:   graph programmatic dependency (PDL): 1 call(s), first at {{.*}}graph-pdl-edge.c:36
+// PDL:      WARNING: csan: data race (write-read) on 16 bytes
+// PDL-NEXT:   Read of size 4 at {{.*}} by kernel read4(int*) on stream
+// PDL:        Previous write of size 4 by kernel write4(int*) on stream
+// PDL:      instrumented launches: 2
+// PDL:      csan: reported 1 data race(s)
+// PDL-NEXT: exit=66
+
+// FIXED:      instrumented launches: 2
 // FIXED-NEXT: exit=0
