@@ -1474,7 +1474,41 @@ typedef struct rp_launch {
   const rp_exec_ent *e;
   const char *where; /* the lane's display name */
   const rp_cmd *launch_cmd;
+  uint64_t *op_at; /* per flat node: its operation's slot << 32 | epoch (0: none) */
 } rp_launch;
+
+/* A kernel node: its accesses before its wait on the grid dependencies
+ * (all but `waited-` ones) leave out of their clock the nodes it may
+ * overlap through programmatic edges (csan_gexec_overlapped), as the
+ * runtime's twin context before the wait does. */
+static void run_kernel_node(rp_launch *l, const rp_stream_ent *s, uint32_t node) {
+  rp_exec *x = l->x;
+  const rp_cmd *c = x->cmd;
+  while (x->cap_scratch < 2 * c->nranges)
+    x->scratch = grow(x, x->scratch, &x->cap_scratch, sizeof(*x->scratch));
+  uint64_t *pa = x->scratch, *pl = x->scratch + c->nranges;
+  for (size_t i = 0; i < c->nranges; i++)
+    resolve(x, &c->ranges[i], &pa[i], &pl[i]);
+  if (!x->w)
+    return;
+  csan_op op;
+  issue(x, s, CSAN_OPK_KERNEL, c->kernel, 0, &op);
+  if (l->op_at)
+    l->op_at[node] = (uint64_t)op.slot << 32 | op.epoch;
+  csan_op pre = op;
+  uint32_t over[64];
+  size_t n = l->op_at ? csan_gexec_overlapped(l->e->gx, node, over, 64) : 0;
+  for (size_t k = 0; k < n; k++) {
+    uint64_t at = l->op_at[over[k]];
+    uint32_t slot = (uint32_t)(at >> 32);
+    csan_epoch_t e = (csan_epoch_t)at;
+    if (at && slot < CSAN_MAX_SLOTS && e && pre.vc.c[slot] >= e)
+      pre.vc.c[slot] = e - 1;
+  }
+  for (size_t i = 0; i < c->nranges; i++)
+    access_bytes(x, c->ranges[i].after_wait ? &op : &pre, pa[i], pl[i], c->ranges[i].access,
+                 c->ranges[i].site);
+}
 
 static void node_access(rp_exec *x, const csan_op *op, const rp_alloc_ent *a, uint32_t acc,
                         uint32_t site) {
@@ -1500,7 +1534,7 @@ static void run_gnode(rp_launch *l, const rp_gnode *gn, csan_key lane) {
   csan_op op;
   switch (body) {
   case RP_LAUNCH:
-    run_ranges(x, w ? &ls : NULL, CSAN_OPK_KERNEL, c->kernel);
+    run_kernel_node(l, w ? &ls : NULL, x->gr->cur_node);
     break;
   case RP_MEMSET:
     run_ranges(x, w ? &ls : NULL, CSAN_OPK_SET, "memset");
@@ -1756,7 +1790,7 @@ static void run_graph_launch(rp_exec *x) {
   char where[512];
   snprintf(where, sizeof(where), "%s (graph exec %s launched at line %u)", s->name, e->name,
            c->line);
-  rp_launch l = {x, e, csan_intern(where), c};
+  rp_launch l = {x, e, csan_intern(where), c, NULL};
   if (!x->w) {
     check_nodes(&l, e->g);
     return;
@@ -1766,7 +1800,10 @@ static void run_graph_launch(rp_exec *x) {
     x->gr->launching = &l;
     x->gr->nnode_ops = 0;
   }
+  l.op_at = calloc(csan_gexec_count(e->gx), sizeof(*l.op_at));
   int rc = csan_gexec_launch(x->w->model, e->gx, s->key, issue_gnode, &l);
+  free(l.op_at);
+  l.op_at = NULL;
   x->cmd = c;
   graph_check_model(x, rc, "launching a graph");
   if (dot) {
@@ -1832,20 +1869,11 @@ static void run_graph_command(rp_exec *x) {
     if (from == to || csan_graph_reaches(g->g, to, from))
       DIE(x, "edge %s -> %s would make a cycle", c->deps[0], c->node);
     graph_check_model(x, csan_graph_add_edge(g->g, from, to), "adding an edge");
-    if (c->num && x->w) {
-      /* PDL: TO may start before FROM ends; only what TO does after its
-       * cudaGridDependencySynchronize is ordered after FROM. csan cannot
-       * tell the two parts of a kernel apart: a full dependency, said so. */
-      csan_host_site site = here(x);
-      if (csan_unchecked_add("graph programmatic dependency (PDL)",
-                             "checked as a full dependency: what the downstream kernel does "
-                             "before cudaGridDependencySynchronize is not checked against the "
-                             "upstream kernel",
-                             &site))
-        csan_log_printf("csan: graph programmatic dependency (PDL) at %s:%u is checked as a "
-                        "full dependency (see the exit summary)\n",
-                        x->p->path, c->line);
-    }
+    /* PDL: TO may begin before FROM ends; only its `waited-` accesses (after
+     * its cudaGridDependencySynchronize) are ordered after FROM. */
+    if (c->num)
+      graph_check_model(x, csan_graph_set_programmatic(g->g, from, to),
+                        "marking an edge programmatic");
     break;
   }
   case RP_CLONE: {

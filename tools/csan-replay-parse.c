@@ -98,7 +98,7 @@ static const rp_syntax k_syntax[] = {
     {"free", RP_FREE, 1, 1, "free A"},
     {"free-async", RP_FREE_ASYNC, 2, 2, "free-async A S"},
     {"launch", RP_LAUNCH, 2, MAX_WORDS,
-     "launch S NAME [read R]... [write R]... [atomic R]..."},
+     "launch S NAME [[waited-]read R]... [[waited-]write R]... [[waited-]atomic R]..."},
     {"memset", RP_MEMSET, 2, 2, "memset S R"},
     {"memcpy", RP_MEMCPY, 3, 3, "memcpy S DST_R SRC_R"},
     {"host-func", RP_HOST_FUNC, 1, 1, "host-func S"},
@@ -283,6 +283,11 @@ static void parse_launch(parser *ps, char **w, size_t nw, rp_cmd *c) {
   c->ranges = ranges_new(ps, c->nranges);
   for (size_t i = 0; i < c->nranges; i++) {
     const char *kw = w[3 + 2 * i];
+    /* waited-read, ...: the access comes after the kernel's wait on its
+     * grid dependencies (what a programmatic edge orders). */
+    bool waited = !strncmp(kw, "waited-", 7);
+    if (waited)
+      kw += 7;
     uint32_t acc;
     if (!strcmp(kw, "read"))
       acc = CSAN_ACC_READ;
@@ -291,8 +296,12 @@ static void parse_launch(parser *ps, char **w, size_t nw, rp_cmd *c) {
     else if (!strcmp(kw, "atomic"))
       acc = CSAN_ACC_ATOMIC | CSAN_ACC_WRITE; /* an atomic read-modify-write */
     else
-      rp_die(ps->path, ps->line, "expected read, write or atomic, got '%s'", kw);
+      rp_die(ps->path, ps->line,
+             "expected read, write or atomic (or waited-read, waited-write, waited-atomic), "
+             "got '%s'",
+             w[3 + 2 * i]);
     c->ranges[i] = parse_range(ps, w[4 + 2 * i], acc);
+    c->ranges[i].after_wait = waited;
   }
 }
 

@@ -128,6 +128,8 @@ typedef struct rp_range {
   uint64_t off, len; /* `A[OFF:LEN]` */
   uint32_t access;   /* CSAN_ACC_* */
   uint32_t site;     /* site id, 1-based */
+  bool after_wait;   /* `waited-read R` ...: after the kernel's
+                        cudaGridDependencySynchronize() */
 } rp_range;
 
 typedef struct rp_cmd {
