@@ -355,10 +355,15 @@ void csan_rt_ctx_pair(csan_launch_ctx *c, bool pair) {
   c[1].flags |= CSAN_CTX_F_PDL_POST;
 }
 
-/* Per slot, the last programmatic launch: its epoch (high half) and the
- * epoch its context before the wait was ordered after on its own slot (low
- * half), so a chain of programmatic launches goes back to its first. */
-static _Atomic uint64_t g_pdl[CSAN_MAX_SLOTS];
+/* Per slot, the last programmatic launch (its operation's number, unique
+ * for the run, so a slot reused by another stream never matches) and the
+ * epoch its context before the wait was ordered after on its own slot, so
+ * a chain of programmatic launches goes back to its first. */
+static struct {
+  uint64_t op_id;
+  csan_epoch_t floor;
+} g_pdl[CSAN_MAX_SLOTS];
+static pthread_mutex_t g_pdl_mu = PTHREAD_MUTEX_INITIALIZER;
 
 void csan_rt_op_ctx_pdl(csan_rt_op *o, bool pair, bool programmatic) {
   csan_rt_ctx_pair(&o->ctx, pair);
@@ -370,9 +375,11 @@ void csan_rt_op_ctx_pdl(csan_rt_op *o, bool pair, bool programmatic) {
   if (s >= CSAN_MAX_SLOTS || !prev || !csan_ops_find(csan_g.ops, s, prev, &info) ||
       info.kind != CSAN_OPK_KERNEL)
     return; /* after no kernel: fully ordered, as CUDA does */
-  uint64_t last = atomic_load_explicit(&g_pdl[s], memory_order_relaxed);
-  csan_epoch_t floor = (csan_epoch_t)(last >> 32) == prev ? (csan_epoch_t)last : prev - 1;
-  atomic_store_explicit(&g_pdl[s], (uint64_t)o->op.epoch << 32 | floor, memory_order_relaxed);
+  pthread_mutex_lock(&g_pdl_mu);
+  csan_epoch_t floor = g_pdl[s].op_id && g_pdl[s].op_id == info.op_id ? g_pdl[s].floor : prev - 1;
+  g_pdl[s].op_id = o->op.op_id;
+  g_pdl[s].floor = floor;
+  pthread_mutex_unlock(&g_pdl_mu);
   if (o->ctx.vc[s] > floor)
     o->ctx.vc[s] = floor;
 }
