@@ -386,13 +386,22 @@ static void access_bytes(rp_exec *x, const csan_op *op, uint64_t addr, uint64_t 
 }
 
 /* The kernel, memset or memcpy of the current command. */
-static void run_ranges(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, const char *what) {
+/* The addresses (*pa) and lengths (*pl) of the current command's ranges,
+ * in x's scratch space. */
+static void resolve_ranges(rp_exec *x, uint64_t **pa, uint64_t **pl) {
   const rp_cmd *c = x->cmd;
   while (x->cap_scratch < 2 * c->nranges)
     x->scratch = grow(x, x->scratch, &x->cap_scratch, sizeof(*x->scratch));
-  uint64_t *pa = x->scratch, *pl = x->scratch + c->nranges;
+  *pa = x->scratch;
+  *pl = x->scratch + c->nranges;
   for (size_t i = 0; i < c->nranges; i++)
-    resolve(x, &c->ranges[i], &pa[i], &pl[i]);
+    resolve(x, &c->ranges[i], &(*pa)[i], &(*pl)[i]);
+}
+
+static void run_ranges(rp_exec *x, const rp_stream_ent *s, csan_op_kind kind, const char *what) {
+  const rp_cmd *c = x->cmd;
+  uint64_t *pa, *pl;
+  resolve_ranges(x, &pa, &pl);
   uint64_t bytes = 0;
   if (kind == CSAN_OPK_COPY) {
     if (pl[0] != pl[1])
@@ -1479,32 +1488,21 @@ typedef struct rp_launch {
 
 /* A kernel node: its accesses before its wait on the grid dependencies
  * (all but `waited-` ones) leave out of their clock the nodes it may
- * overlap through programmatic edges (csan_gexec_overlapped), as the
+ * overlap through programmatic edges (csan_gexec_pre_wait_clock), as the
  * runtime's twin context before the wait does. */
 static void run_kernel_node(rp_launch *l, const rp_stream_ent *s, uint32_t node) {
   rp_exec *x = l->x;
   const rp_cmd *c = x->cmd;
-  while (x->cap_scratch < 2 * c->nranges)
-    x->scratch = grow(x, x->scratch, &x->cap_scratch, sizeof(*x->scratch));
-  uint64_t *pa = x->scratch, *pl = x->scratch + c->nranges;
-  for (size_t i = 0; i < c->nranges; i++)
-    resolve(x, &c->ranges[i], &pa[i], &pl[i]);
+  uint64_t *pa, *pl;
+  resolve_ranges(x, &pa, &pl);
   if (!x->w)
     return;
   csan_op op;
   issue(x, s, CSAN_OPK_KERNEL, c->kernel, 0, &op);
   if (l->op_at)
-    l->op_at[node] = (uint64_t)op.slot << 32 | op.epoch;
+    l->op_at[node] = csan_gexec_mark(op.slot, op.epoch);
   csan_op pre = op;
-  uint32_t over[64];
-  size_t n = l->op_at ? csan_gexec_overlapped(l->e->gx, node, over, 64) : 0;
-  for (size_t k = 0; k < n; k++) {
-    uint64_t at = l->op_at[over[k]];
-    uint32_t slot = (uint32_t)(at >> 32);
-    csan_epoch_t e = (csan_epoch_t)at;
-    if (at && slot < CSAN_MAX_SLOTS && e && pre.vc.c[slot] >= e)
-      pre.vc.c[slot] = e - 1;
-  }
+  csan_gexec_pre_wait_clock(l->e->gx, node, l->op_at, pre.vc.c);
   for (size_t i = 0; i < c->nranges; i++)
     access_bytes(x, c->ranges[i].after_wait ? &op : &pre, pa[i], pl[i], c->ranges[i].access,
                  c->ranges[i].site);

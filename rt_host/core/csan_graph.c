@@ -579,6 +579,19 @@ static bool flat_reaches(const csan_gexec *x, uint32_t from, uint32_t to, uint8_
   return false;
 }
 
+void csan_gexec_pre_wait_clock(const csan_gexec *x, uint32_t i, const uint64_t *marks,
+                               csan_epoch_t *vc) {
+  uint32_t over[64];
+  size_t n = marks ? csan_gexec_overlapped(x, i, over, 64) : 0;
+  for (size_t k = 0; k < n; k++) {
+    uint64_t at = marks[over[k]];
+    uint32_t slot = (uint32_t)(at >> 32);
+    csan_epoch_t e = (csan_epoch_t)at;
+    if (at && slot < CSAN_MAX_SLOTS && e && vc[slot] >= e)
+      vc[slot] = e - 1;
+  }
+}
+
 size_t csan_gexec_overlapped(const csan_gexec *x, uint32_t i, uint32_t *out, size_t max) {
   if (!x->npdl || i >= x->len)
     return 0;

@@ -134,6 +134,16 @@ bool csan_gexec_programmatic(const csan_gexec *x, uint32_t from, uint32_t to);
  * edges, theirs, except those i is ordered after through an ordinary
  * dependency. At most max of them in out; their number. */
 size_t csan_gexec_overlapped(const csan_gexec *x, uint32_t i, uint32_t *out, size_t max);
+/* What a launch's caller keeps per flat node: the operation issued for it
+ * (0: none yet). */
+static inline uint64_t csan_gexec_mark(uint32_t slot, csan_epoch_t epoch) {
+  return (uint64_t)slot << 32 | epoch;
+}
+/* vc (CSAN_MAX_SLOTS epochs, node i's clock) as of before i's wait on the
+ * grid dependencies: each node it may overlap is left out, down to the
+ * epoch before its operation (marks: per flat node, csan_gexec_mark). */
+void csan_gexec_pre_wait_clock(const csan_gexec *x, uint32_t i, const uint64_t *marks,
+                               csan_epoch_t *vc);
 /* True when some chains share a lane (too wide, or no slot was free). */
 bool csan_gexec_merged(const csan_gexec *x);
 /* The parameters of the exec's copy of graph node `top` (not one inside a

@@ -347,12 +347,9 @@ void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags) {
 _Static_assert(offsetof(csan_rt_op, ctx_post) == offsetof(csan_rt_op, ctx) + sizeof(csan_launch_ctx),
                "a twin with two contexts takes &ctx as an array of both");
 
-void csan_rt_ctx_pair(csan_launch_ctx *c, bool pair) {
-  if (!pair)
-    return;
+void csan_rt_ctx_pair(csan_launch_ctx *c) {
   c[0].flags |= CSAN_CTX_F_PDL_PAIR;
-  c[1] = c[0];
-  c[1].flags |= CSAN_CTX_F_PDL_POST;
+  c[1].flags |= CSAN_CTX_F_PDL_PAIR | CSAN_CTX_F_PDL_POST;
 }
 
 /* Per slot, the last programmatic launch (its operation's number, unique
@@ -366,7 +363,10 @@ static struct {
 static pthread_mutex_t g_pdl_mu = PTHREAD_MUTEX_INITIALIZER;
 
 void csan_rt_op_ctx_pdl(csan_rt_op *o, bool pair, bool programmatic) {
-  csan_rt_ctx_pair(&o->ctx, pair);
+  if (pair) {
+    o->ctx_post = o->ctx;
+    csan_rt_ctx_pair(&o->ctx);
+  }
   if (!programmatic)
     return;
   uint32_t s = o->op.slot;

@@ -71,9 +71,9 @@ void csan_rt_op_ctx(csan_rt_op *o, uint32_t flags);
  * waits) leaves that kernel out of its clock, and the kernels before it
  * that were launched the same way, back to the first. */
 void csan_rt_op_ctx_pdl(csan_rt_op *o, bool pair, bool programmatic);
-/* The same for a context of another caller: c[0] filled, c[1] written
- * when pair (a graph's kernel node; nothing programmatic there yet). */
-void csan_rt_ctx_pair(csan_launch_ctx *c, bool pair);
+/* Marks c[0] (before the wait) and c[1] (after it), both filled, as a
+ * twin's two contexts. */
+void csan_rt_ctx_pair(csan_launch_ctx *c);
 /* The launch context of any operation (a host operation's, too). */
 void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags);
 /* An operation on a model stream that is no CUDA stream (a graph exec's

@@ -55,7 +55,7 @@
  * edge that is not programmatic (checked as a programmatic one).
  * Programmatic (PDL) edges: the downstream kernel's context before its
  * wait on the grid dependencies leaves out what it may overlap
- * (pre_wait_clock, csan_gexec_overlapped).
+ * (csan_gexec_pre_wait_clock).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,9 +244,8 @@ static CUresult set_twin(graph_rec *r, const gnode_info *in, const csan_launch_c
   csan_launch_ctx pair[CSAN_CTX_PAIR_COUNT];
   pair[0] = *ctx;
   if (in->twin.ctx_pair) {
-    csan_rt_ctx_pair(pair, true);
     pair[1] = *post;
-    pair[1].flags |= CSAN_CTX_F_PDL_PAIR | CSAN_CTX_F_PDL_POST;
+    csan_rt_ctx_pair(pair);
   }
   argv[in->nargs] = pair;
   CUDA_KERNEL_NODE_PARAMS p;
@@ -677,7 +676,7 @@ static bool read_graph(graph_rec *r, cudaGraph_t src, bool top, csan_graph *g,
       /* PDL: the downstream kernel may begin before the upstream one ends;
        * only its part after cudaGridDependencySynchronize is ordered after
        * it. Its twin's context before the wait leaves the upstream kernel
-       * out (pre_wait_clock). */
+       * out (csan_gexec_pre_wait_clock). */
       ok = csan_graph_set_programmatic(g, a, b) == CSAN_MODEL_OK;
       r->has_pdl = true;
       if (data[e].type != cudaGraphDependencyTypeProgrammatic)
@@ -968,25 +967,9 @@ typedef struct launch_ctx {
  * programmatic edges let others overlap). */
 static void dot_note_op(const launch_ctx *l, const csan_op *op, uint32_t i) {
   if (l->op_at)
-    l->op_at[i] = (uint64_t)op->slot << 32 | op->epoch;
+    l->op_at[i] = csan_gexec_mark(op->slot, op->epoch);
   if (l->launch && l->r->dot)
     csan_rt_dot_note_op(l->r->dot, i, l->launch, l->launch_at, op->slot, op->epoch);
-}
-
-/* The context of kernel node i before its wait on the grid dependencies:
- * the nodes its programmatic edges let it overlap (csan_gexec_overlapped)
- * are left out of its clock. */
-static void pre_wait_clock(const launch_ctx *l, const csan_gexec *x, uint32_t i,
-                           csan_launch_ctx *c) {
-  uint32_t over[64];
-  size_t n = l->op_at ? csan_gexec_overlapped(x, i, over, 64) : 0;
-  for (size_t k = 0; k < n; k++) {
-    uint64_t at = l->op_at[over[k]];
-    uint32_t slot = (uint32_t)(at >> 32);
-    csan_epoch_t e = (csan_epoch_t)at;
-    if (at && slot < CSAN_MAX_SLOTS && e && c->vc[slot] >= e)
-      c->vc[slot] = e - 1;
-  }
 }
 
 /* csan_gexec_issue_fn: one node of a launch. */
@@ -1031,7 +1014,7 @@ static int issue_node(void *arg, const csan_gexec *x, uint32_t i, csan_key lane)
     csan_rt_ctx_fill(&post, &op,
                      csan_g.flags.warp_aggregation ? 0 : CSAN_CTX_F_NO_WARP_AGGREGATION);
     pre = post;
-    pre_wait_clock(l, x, i, &pre);
+    csan_gexec_pre_wait_clock(x, i, l->op_at, pre.vc);
     if (set_twin(l->r, in, &pre, &post, true) != CUDA_SUCCESS)
       l->failed = true;
     break;
