@@ -20,7 +20,7 @@
 #define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 
-#define CSAN_ABI_VERSION 6u
+#define CSAN_ABI_VERSION 7u
 #define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
 
 /* ------------------------------------------------------------------------
@@ -435,8 +435,16 @@ typedef struct csan_memerr_record {
   uint32_t reserved;
   uint32_t block[3];
   uint32_t thread[3];
+  /* The site's line, column and file (the path's last 55 bytes), copied by
+   * the device where its platform can read the site (on the GPU): a no-page
+   * access may fault right after its record, and the host cannot read the
+   * module's site descriptors from a stopped context. 0 / empty: ask the
+   * site table. */
+  uint32_t line;
+  uint32_t column;
+  char file[56];
 } csan_memerr_record;
-CSAN_STATIC_ASSERT(sizeof(csan_memerr_record) == 64, "memory-error record layout is ABI");
+CSAN_STATIC_ASSERT(sizeof(csan_memerr_record) == 128, "memory-error record layout is ABI");
 
 /* Bits of the per-(site, hint) filter: a site's error is appended once;
  * later ones (and a site whose bit another site took) count in `folded`

@@ -42,6 +42,14 @@
 #define csan_me_readback32 csan_sh_load32_acquire
 #endif
 
+/* Optional platform hook: the descriptor of device site `site` (an offset
+ * from the module's anchor, csan_abi.h), or null where the platform cannot
+ * read it (the CPU: the host asks its site table). Copied into each record,
+ * which the host can read after a fault has stopped the context. */
+#ifndef CSAN_ME_SITE_DESC
+#define csan_me_site_desc(site) ((void)(site), (const csan_site *)0)
+#endif
+
 /* The hint of a granule's two cells (cell 0 with its flag bits) for the
  * bytes amask. */
 CSAN_SH_FN uint32_t csan_memerr_cells_hint(const csan_launch_ctx *ctx, uint64_t c0, uint64_t c1,
@@ -163,6 +171,20 @@ CSAN_SH_COLD_FN void csan_memerr_wait_published(csan_memerr_counters *c, int32_t
   }
 }
 
+/* Copies the NUL-terminated s into dst[n], keeping its last n - 1 bytes
+ * when it is longer (a path's file name is at its end). */
+CSAN_SH_FN void csan_memerr_copy_tail(char *dst, uint32_t n, const char *s) {
+  uint32_t len = 0;
+  if (s)
+    while (s[len] && len < 4096u)
+      len++;
+  uint32_t from = len >= n ? len - (n - 1u) : 0;
+  uint32_t k = 0;
+  for (; from + k < len && k + 1u < n; k++)
+    dst[k] = s[from + k];
+  dst[k] = 0;
+}
+
 /* Appends the record of a bad access (once per site and hint). True for
  * the thread whose (site, hint) it was, whether the record found room or
  * was counted as dropped; false for a later one. */
@@ -205,6 +227,11 @@ CSAN_SH_COLD_FN int csan_memerr_append(const csan_launch_ctx *ctx, csan_memerr_r
       r->thread[d] = w.thread[d];
     }
   }
+  const csan_site *sd = csan_me_site_desc(site);
+  r->line = sd ? sd->line : 0;
+  r->column = sd ? sd->column : 0;
+  csan_memerr_copy_tail(r->file, sizeof r->file,
+                        sd ? (const char *)(uintptr_t)sd->file : (const char *)0);
   csan_me_publish32(&r->state, CSAN_MEMERR_READY);
   return 1;
 }
@@ -240,20 +267,6 @@ CSAN_SH_COLD_FN uint64_t csan_memerr_check(const csan_launch_ctx *ctx, uint64_t 
   }
   uint8_t *use = (access & (CSAN_ACC_WRITE | CSAN_ACC_ATOMIC)) ? ring->sink : ring->zero;
   return (uint64_t)(uintptr_t)use;
-}
-
-/* Copies the NUL-terminated s into dst[n], keeping its last n - 1 bytes
- * when it is longer (a path's file name is at its end). */
-CSAN_SH_FN void csan_memerr_copy_tail(char *dst, uint32_t n, const char *s) {
-  uint32_t len = 0;
-  if (s)
-    while (s[len] && len < 4096u)
-      len++;
-  uint32_t from = len >= n ? len - (n - 1u) : 0;
-  uint32_t k = 0;
-  for (; from + k < len && k + 1u < n; k++)
-    dst[k] = s[from + k];
-  dst[k] = 0;
 }
 
 /* A failed device assert of the launch ctx: the first one fills the ring's

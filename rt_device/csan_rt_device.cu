@@ -44,6 +44,15 @@ static __device__ inline uint32_t csan_me_readback32_sys(const uint32_t *p) {
 }
 #define CSAN_ME_READBACK32 1
 #define csan_me_readback32 csan_me_readback32_sys
+/* The module's anchor (CSAN_MODULE_ANCHOR_NAME, defined weak by csan-device
+ * in every module that gets checks, the only ones this runtime is linked
+ * into): a site argument is an offset from it. */
+extern "C" __device__ char __csan_module_anchor;
+static __device__ inline const csan_site *csan_me_site_desc_dev(int32_t site) {
+  return site ? (const csan_site *)(&__csan_module_anchor + site) : (const csan_site *)0;
+}
+#define CSAN_ME_SITE_DESC 1
+#define csan_me_site_desc csan_me_site_desc_dev
 #include "csan_memerr_dev.h"
 #include "csan_hostlog_dev.h"
 
@@ -54,12 +63,15 @@ static __device__ inline uint32_t csan_me_readback32_sys(const uint32_t *p) {
 /* Warp aggregation: the threads of the calling warp that reach this point
  * together with the same (granule, access, site) are one access. Returns 0
  * in all but the lowest of them, which gets the OR of their masks (never 0:
- * amask is not). Any active mask works: the groups come from
- * __match_any_sync over exactly the threads that are here. Out of line: the
- * slow path and the host-memory log share one copy. */
+ * amask is not); *group gets the lanes merged with the caller, itself
+ * included. Any active mask works: the groups come from __match_any_sync
+ * over exactly the threads that are here. Out of line: the slow path and
+ * the host-memory log share one copy. */
 static __device__ __noinline__ uint32_t csan_dev_merge(const csan_launch_ctx *ctx,
                                                        uint64_t gaddr, uint32_t amask,
-                                                       uint32_t access, int32_t site) {
+                                                       uint32_t access, int32_t site,
+                                                       unsigned *group) {
+  *group = 1u << __nvvm_read_ptx_sreg_laneid();
   if (ctx->flags & CSAN_CTX_F_NO_WARP_AGGREGATION)
     return amask;
   unsigned active = __activemask();
@@ -68,6 +80,7 @@ static __device__ __noinline__ uint32_t csan_dev_merge(const csan_launch_ctx *ct
   unsigned long long key = gaddr | access |
                            ((unsigned long long)(((uint32_t)site >> 5) & 0x7fffu) << 49);
   unsigned peers = __match_any_sync(active, key);
+  *group = peers;
   if (peers & (peers - 1u)) {
     uint32_t all = 0;
     for (unsigned rest = peers; rest; rest &= rest - 1u)
@@ -91,8 +104,8 @@ static __device__ __noinline__ uint32_t csan_dev_merge(const csan_launch_ctx *ct
 static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, uint64_t page,
                                                   uint64_t gaddr, uint32_t amask,
                                                   uint32_t access, int32_t site, uint64_t size) {
-  unsigned entered = __activemask();
-  amask = csan_dev_merge(ctx, gaddr, amask, access, site);
+  unsigned group;
+  amask = csan_dev_merge(ctx, gaddr, amask, access, site, &group);
   if (amask) {
     unsigned here = __activemask();
     unsigned same = __match_any_sync(here, gaddr);
@@ -103,14 +116,20 @@ static __device__ __noinline__ void csan_dev_slow(const csan_launch_ctx *ctx, ui
       __syncwarp(same);
     }
   }
-  /* The threads that came in together leave together. Without this, the
-   * threads whose access was merged into a peer's leave at once and run
-   * ahead (sm_70+ schedules a warp's threads independently) while the
-   * peer updates; at the next access they then arrive apart, each part
-   * merges alone, and the partial records of one granule escalate it
-   * (the GPU runs: saxpy's grid-stride loop, about 2 pool operations per
-   * granule written per launch, with warp aggregation on or off). */
-  __syncwarp(entered);
+  /* The threads merged into one access leave with the one that recorded
+   * it. Without this they leave at once and run ahead (sm_70+ schedules a
+   * warp's threads independently) while it updates; at the next access
+   * they then arrive apart, each part merges alone, and the partial
+   * records of one granule escalate it (the GPU runs: saxpy's grid-stride
+   * loop, about 2 pool operations per granule written per launch).
+   *
+   * Only the merged group waits, on the mask __match_any_sync gave it:
+   * every lane in it is here and reaches this line exactly once. A wait
+   * for all the threads that entered together (__activemask() at entry)
+   * hung a tiled matmul on the GPU (one warp's threads at this barrier,
+   * the rest of its block at __syncthreads). */
+  if (group & (group - 1u))
+    __syncwarp(group);
 }
 
 /* An access to host memory (its part in the launch's host hull): one log
@@ -135,9 +154,10 @@ static __device__ __noinline__ void csan_dev_hostlog(const csan_launch_ctx *ctx,
     }
     uint64_t b = g < a ? a : g;
     uint64_t e = end - g < CSAN_GRANULE_SIZE ? end : g + CSAN_GRANULE_SIZE;
+    unsigned group;
     uint32_t m = wanted ? csan_dev_merge(ctx, g, csan_sh_byte_mask((uint32_t)(b - g),
                                                                    (uint32_t)(e - b)),
-                                         access, site)
+                                         access, site, &group)
                         : 0;
     if (m)
       csan_hostlog_append(ctx, g, m, access, n, site);

@@ -111,6 +111,13 @@ struct Access {
   /// Where the check goes: before I, or before this instruction when the
   /// optimizer hoisted it (a loop preheader's terminator).
   llvm::Instruction *InsertPt = nullptr;
+  /// Where the check goes when it covers earlier accesses of its block (the
+  /// optimizer moved it up to the first of them, so that it runs before
+  /// any of the bytes are touched), else null.
+  llvm::Instruction *CheckAt = nullptr;
+  /// Earlier accesses of exactly this check's bytes through the same
+  /// pointer that it covers: they use the address it returns too.
+  llvm::SmallVector<llvm::Instruction *, 2> AlsoUse;
   bool Dropped = false; ///< removed by the optimizer (counted as Redundant)
   bool Grown = false;   ///< Size grew to cover the next accesses (one granule)
 

@@ -259,6 +259,20 @@ static unsigned suppressibleOperand(const Access &A) {
   return A.I->getOperand(Op) == A.Ptr ? Op + 1 : 0;
 }
 
+/// The index of the pointer operand of a load, store or atomic (~0u for
+/// other instructions).
+static unsigned pointerOperandIndex(const Instruction &I) {
+  if (isa<LoadInst>(I))
+    return LoadInst::getPointerOperandIndex();
+  if (isa<StoreInst>(I))
+    return StoreInst::getPointerOperandIndex();
+  if (isa<AtomicRMWInst>(I))
+    return AtomicRMWInst::getPointerOperandIndex();
+  if (isa<AtomicCmpXchgInst>(I))
+    return AtomicCmpXchgInst::getPointerOperandIndex();
+  return ~0u;
+}
+
 /// The alignment a load, store or atomic promises for its address.
 static MaybeAlign accessAlign(const Instruction &I) {
   if (auto *L = dyn_cast<LoadInst>(&I))
@@ -274,7 +288,7 @@ static MaybeAlign accessAlign(const Instruction &I) {
 
 void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigName,
                                    Value *Ctx, Value *AnchorInt) {
-  Instruction *Pt = A.InsertPt ? A.InsertPt : A.I;
+  Instruction *Pt = A.InsertPt ? A.InsertPt : A.CheckAt ? A.CheckAt : A.I;
   IRBuilder<> IRB(Pt);
   IRB.SetCurrentDebugLocation(checkLocation(A.I, F));
 
@@ -325,6 +339,11 @@ void DeviceInstrumenter::emitCheck(const Access &A, Function &F, StringRef OrigN
       if (OrigTy != PtrTy)
         Use = IRB.CreateAddrSpaceCast(Use, OrigTy);
       A.I->setOperand(Op, Use);
+      // Earlier accesses of the same bytes that this check covers (it was
+      // moved up to the first of them) use the same address.
+      for (Instruction *U : A.AlsoUse)
+        if (unsigned K = pointerOperandIndex(*U); K != ~0u && U->getOperand(K) == A.Ptr)
+          U->setOperand(K, Use);
       Stats.countCheck(A.Kind, Log2);
       return;
     }

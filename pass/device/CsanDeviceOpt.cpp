@@ -10,7 +10,9 @@
 //      that another check of the block already covers (same base pointer,
 //      contained byte range, covering kind: see kindCovers) is dropped: a
 //      later covered access goes, and an earlier covered access goes when the
-//      covering one is sure to run after it. Synchronization (fences, barriers
+//      covering one is sure to run after it; the covering check then moves
+//      up to run where the first access it covers did (addToWindow), so no
+//      byte is touched before its check. Synchronization (fences, barriers
 //      and other calls that are not nosync, atomics stronger than monotonic)
 //      and instructions that may not pass control to the next one end the
 //      window, so the checks on either side stay.
@@ -114,19 +116,74 @@ static bool canExtend(const WindowEntry &C, const WindowEntry &X) {
   return Merged <= 16 && knownAlignment(*C.A) >= PowerOf2Ceil(Merged);
 }
 
+/// Where C's check runs: its own access, or the earlier access its check
+/// moved up to.
+static Instruction *checkPoint(const Access &C) { return C.CheckAt ? C.CheckAt : C.I; }
+
+/// Whether A's address is computed before At (an instruction of A's block
+/// that comes before A): a value defined in another block dominates A's
+/// block, hence At; one of this block must come before At.
+static bool addressAvailableAt(const Access &A, const Instruction *At) {
+  auto *PI = dyn_cast<Instruction>(A.Ptr);
+  if (!PI || PI->getParent() != At->getParent())
+    return true;
+  return PI == At ? false : PI->comesBefore(At);
+}
+
+/// The pointer operand of a load, store or atomic (null for other
+/// accesses).
+static const Value *accessPointer(const Instruction *I) {
+  if (auto *L = dyn_cast<LoadInst>(I))
+    return L->getPointerOperand();
+  if (auto *S = dyn_cast<StoreInst>(I))
+    return S->getPointerOperand();
+  if (auto *R = dyn_cast<AtomicRMWInst>(I))
+    return R->getPointerOperand();
+  if (auto *C = dyn_cast<AtomicCmpXchgInst>(I))
+    return C->getPointerOperand();
+  return nullptr;
+}
+
+/// Whether the access of X and that of Y touch the same bytes through the
+/// same pointer value, neither check grown nor offset: then one check's
+/// returned address serves both accesses.
+static bool sameBytesSamePointer(const WindowEntry &X, const WindowEntry &Y) {
+  const Access &A = *X.A, &B = *Y.A;
+  return X.Begin == Y.Begin && X.End == Y.End && !A.Grown && !B.Grown && !A.Offset &&
+         !B.Offset && A.Ptr == B.Ptr && accessPointer(A.I) == A.Ptr &&
+         accessPointer(B.I) == B.Ptr;
+}
+
 /// Adds A's check to a window whose checks all run before it with nothing in
 /// between that could order memory: A is dropped if an entry covers it or
 /// can grow to cover it, else it stands in for (and drops) the entries it
 /// covers.
+///
+/// A check that stands in for earlier ones runs where the first of them
+/// did (MoveUp): a covered access must not touch its bytes before any
+/// check of them, or a kernel's read of memory that is not the device's
+/// (a host pointer) faults before csan records it, and a read of freed
+/// bytes is neither named as a read nor kept from the freed memory (the
+/// load of x[i] += 1, checked only at its store, faulted on the GPU with
+/// nothing recorded). An earlier access of exactly the same bytes through
+/// the same pointer then uses the address the moved check returns. When
+/// A's address is computed only after the first covered access, the
+/// covered checks stay.
 static void addToWindow(SmallVectorImpl<WindowEntry> &Window, Access &A,
-                        const DataLayout &DL, bool AllowExtend = false) {
+                        const DataLayout &DL, bool AllowExtend = false,
+                        bool MoveUp = false) {
   int64_t Off = 0;
   const Value *Base = GetPointerBaseWithConstantOffset(A.Ptr, Off, DL);
   WindowEntry X{&A, Base, Off + int64_t(A.Offset), Off + int64_t(A.Offset + A.Size)};
-  if (llvm::any_of(Window, [&](const WindowEntry &C) { return covers(C, X); })) {
-    A.Dropped = true;
-    return;
-  }
+  for (WindowEntry &C : Window)
+    if (covers(C, X)) {
+      A.Dropped = true;
+      // The same bytes through the same pointer: the access uses the
+      // address C's check returns, as C's own access does.
+      if (MoveUp && sameBytesSamePointer(C, X))
+        C.A->AlsoUse.push_back(A.I);
+      return;
+    }
   if (AllowExtend)
     for (WindowEntry &C : Window)
       if (canExtend(C, X)) {
@@ -136,12 +193,31 @@ static void addToWindow(SmallVectorImpl<WindowEntry> &Window, Access &A,
         A.Dropped = true;
         return;
       }
+  // The window is in program order: its first covered entry is where A's
+  // check must run.
+  Instruction *First = nullptr;
+  if (MoveUp)
+    for (const WindowEntry &C : Window)
+      if (covers(X, C)) {
+        First = checkPoint(*C.A);
+        break;
+      }
+  if (First && !addressAvailableAt(A, First)) {
+    Window.push_back(X); // the covered checks stay: A's address comes later
+    return;
+  }
   llvm::erase_if(Window, [&](const WindowEntry &C) {
     if (!covers(X, C))
       return false;
     C.A->Dropped = true;
+    if (First && sameBytesSamePointer(X, C)) {
+      A.AlsoUse.push_back(C.A->I);
+      A.AlsoUse.append(C.A->AlsoUse.begin(), C.A->AlsoUse.end());
+    }
     return true;
   });
+  if (First)
+    A.CheckAt = First;
   Window.push_back(X);
 }
 
@@ -162,7 +238,7 @@ static void dropRedundantChecks(Function &F, std::vector<Access> &Checks,
       if (It == ChecksOf.end())
         continue;
       for (Access *A : It->second)
-        addToWindow(Window, *A, DL, /*AllowExtend=*/true);
+        addToWindow(Window, *A, DL, /*AllowExtend=*/true, /*MoveUp=*/true);
       // An access that synchronizes starts a window of its own, after it.
       if (endsMergeWindow(I))
         Window.clear();

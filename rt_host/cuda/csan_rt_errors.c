@@ -460,6 +460,11 @@ static bool memerr_record(const csan_memerr_record *r) {
   if (have_op && r->site && csan_rt_site_resolve(op.module, (uint32_t)r->site, &si) && si.file) {
     who.device_file = si.file;
     who.device_line = si.line;
+  } else if (r->line && r->file[0]) {
+    /* The device's copy: the site table cannot be read from a context that
+     * a fault stopped (a no-page access faults right after its record). */
+    who.device_file = csan_intern(r->file);
+    who.device_line = r->line;
   }
   if (r->hint == CSAN_MEMERR_HINT_NO_PAGE && cuda_knows(r->addr)) {
     /* Not csan's to judge: counted, and named once per site. */
@@ -501,6 +506,7 @@ bool csan_rt_memerr_drain(void) {
     if (atomic_load_explicit(state, memory_order_acquire) != CSAN_MEMERR_READY)
       continue;
     csan_memerr_record copy = rec[i];
+    copy.file[sizeof copy.file - 1] = 0;
     /* Empty again (state and access): a writer may take the slot. */
     atomic_store_explicit(state, CSAN_MEMERR_EMPTY, memory_order_release);
     if (!halt)

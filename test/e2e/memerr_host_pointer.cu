@@ -1,10 +1,14 @@
 // A kernel is handed a pointer to pageable host memory (a static array)
 // instead of its device copy. No shadow covers the address and CUDA does
-// not know it, so csan reports the access (the load of `*=`, which comes
-// first) as "not device memory" with the kernel's line and thread. csan cannot tell such an address from memory
-// allocated by code it does not see, so the access is not suppressed: on a
-// GPU without pageable-memory access it then faults, and csan also names
-// the faulting launch. The fixed twin passes the device copy.
+// not know it, so csan reports the access as "not device memory" with the
+// kernel's line and thread: a write, as csan checks `*=` (its load and its
+// store of the same bytes) once, with the store's kind, before the load.
+// csan cannot tell such an address from memory allocated by code it does
+// not see, so the access is not suppressed: on a GPU without pageable-memory
+// access the load then faults, and csan also names the faulting launch. The
+// report must arrive all the same (the first GPU runs checked `*=` at its
+// store only: the load faulted first, unrecorded). The fixed twin passes
+// the device copy.
 //
 // REQUIRES: cuda-gpu
 // RUN: %csan_clangxx -g -O2 %s -o %t.race
@@ -13,7 +17,7 @@
 // RUN: %t.fixed 2>&1 | FileCheck %s --check-prefix=FIXED
 #include "Inputs/e2e.h"
 
-// RACE: csan: ERROR: not device memory: read of 4 bytes at {{.*}} by kernel scale(float*) at {{.*}}memerr_host_pointer.cu:[[#W:@LINE+4]]
+// RACE: csan: ERROR: not device memory: write of 4 bytes at {{.*}} by kernel scale(float*) at {{.*}}memerr_host_pointer.cu:[[#W:@LINE+4]]
 // RACE-NEXT: block (0,0,0), thread ({{[0-9]+}},0,0)
 // RACE: SUMMARY: csan: not-device-memory {{.*}}memerr_host_pointer.cu:[[#W]] in scale(float*)
 __global__ void scale(float *p) {

@@ -32,8 +32,10 @@ define float @helper(float %x) {
 
 ; CHECK-LABEL: define ptx_kernel void @scale__csan(ptr %p, float %f, ptr noundef byval(%struct.csan_launch_ctx) align 8 "nvvm.grid_constant" %csan.ctx) {
 ; CHECK-NOT:     __csan_dev_kernel_entry
-; CHECK:         call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p, i32 %csan.site{{[0-9]*}})
-; CHECK-NEXT:    store float %m, ptr {{%csan.use[0-9]*|%[0-9]+|%p}}, align 4
+; CHECK:         %csan.use = call ptr @__csan_dev_write4(ptr %csan.ctx, ptr %p, i32 %csan.site{{[0-9]*}})
+; CHECK-NEXT:    %v = load float, ptr %csan.use, align 4
+; CHECK-NEXT:    %m = fmul
+; CHECK-NEXT:    store float %m, ptr %csan.use, align 4
 ; CHECK-NEXT:    ret void
 
 ; No twin of a twin, no twin of a device function.
