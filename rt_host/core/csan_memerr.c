@@ -76,14 +76,18 @@ csan_memerr_kind csan_memerr_classify(csan_allocs *a, const csan_memerr_access *
     near = &above;
     d = d_above;
   }
+  /* Memory that is not the device's names a neighbour only within
+   * CSAN_MEMERR_FAR_BYTES: a host pointer's nearest allocation is terabytes
+   * away, and naming it says nothing. */
+  const csan_alloc_info *named = d <= CSAN_MEMERR_FAR_BYTES ? near : NULL;
   if (acc->host_memory)
-    return set(e, CSAN_MEMERR_NOT_DEVICE, e->addr, near);
+    return set(e, CSAN_MEMERR_NOT_DEVICE, e->addr, named);
   uint64_t limit = CSAN_MEMERR_NEAR_BYTES;
   if (near && near->size > limit)
     limit = near->size;
   if (near && d <= limit)
     return set(e, CSAN_MEMERR_OUT_OF_BOUNDS, e->addr, near);
-  return set(e, CSAN_MEMERR_NOT_DEVICE, e->addr, near);
+  return set(e, CSAN_MEMERR_NOT_DEVICE, e->addr, named);
 }
 
 csan_memerr_kind csan_memerr_classify_free(csan_allocs *a, uint64_t addr, csan_memerr *e) {
@@ -203,7 +207,11 @@ static const char *kind_text(csan_memerr_kind k) {
   }
 }
 
-static void site_text(FILE *m, const csan_host_site *s) {
+/* A call's line: its site, or the user's line of its stack when the site
+ * is in CUDA's glue (csan_host_site_user). */
+static void site_text(FILE *m, const csan_host_site *site, uint32_t stack) {
+  csan_host_site u = csan_host_site_user(site, stack);
+  const csan_host_site *s = &u;
   if (s->file)
     fprintf(m, "%s:%u:%u", s->file, s->line, s->column);
   else
@@ -251,7 +259,7 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
     fprintf(m, "  block (%u,%u,%u), thread (%u,%u,%u)\n", w->block[0], w->block[1], w->block[2],
             w->thread[0], w->thread[1], w->thread[2]);
   fprintf(m, "  %s at ", w->kernel ? "launched" : "called");
-  site_text(m, &w->site);
+  site_text(m, &w->site, w->stack);
   fputc('\n', m);
   csan_stack_print_at(m, w->stack, &w->site, "    ");
   if (e->have_alloc) {
@@ -262,12 +270,12 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
             (unsigned long long)al->size, (al->flags & CSAN_ALLOC_FREED) ? "freed " : "",
             (unsigned long long)al->base, (unsigned long long)end_of(al),
             al->made.api ? al->made.api : "?");
-    site_text(m, &al->made.site);
+    site_text(m, &al->made.site, al->made.stack);
     fputc('\n', m);
     csan_stack_print_at(m, al->made.stack, &al->made.site, "    ");
     if (al->flags & CSAN_ALLOC_FREED) {
       fprintf(m, "  freed by %s at ", al->freed.api ? al->freed.api : "?");
-      site_text(m, &al->freed.site);
+      site_text(m, &al->freed.site, al->freed.stack);
       fputc('\n', m);
       csan_stack_print_at(m, al->freed.stack, &al->freed.site, "    ");
     }
@@ -279,7 +287,7 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
     device_line_text(m, w);
     fprintf(m, " in %s\n", what);
   } else if (w->site.file) {
-    site_text(m, &w->site);
+    site_text(m, &w->site, w->stack);
     fprintf(m, " in %s\n", what);
   } else
     fprintf(m, "in %s\n", what);

@@ -37,6 +37,8 @@ typedef enum csan_memerr_kind {
  * out of bounds of the nearest one: farther than this, or than the
  * nearest allocation's own size if that is larger. */
 #define CSAN_MEMERR_NEAR_BYTES (64u * 1024u)
+/* Not device memory: the nearest allocation is named only this close. */
+#define CSAN_MEMERR_FAR_BYTES (16ull << 20)
 
 /* One access (or a range an operation reads or writes). */
 typedef struct csan_memerr_access {
@@ -65,7 +67,8 @@ typedef struct csan_memerr {
  *    race, the race detector's to report: no error here);
  *  - host memory the caller knows of: not device memory;
  *  - near a live allocation (CSAN_MEMERR_NEAR_BYTES): out of bounds of the
- *    nearest; else not device memory (the nearest is still named).
+ *    nearest; else not device memory (the nearest is still named when it
+ *    is within CSAN_MEMERR_FAR_BYTES, as for host memory).
  * Returns e->kind. */
 csan_memerr_kind csan_memerr_classify(csan_allocs *a, const csan_memerr_access *acc,
                                       csan_memerr *e);

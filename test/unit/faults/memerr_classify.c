@@ -2,7 +2,8 @@
 // error; running past the end is out of bounds at the end; just past the end
 // and a negative index are out of bounds of the nearest allocation (after
 // its end, before its start); far from every allocation, or host memory, is
-// not device memory; inside a freed block is a use after free once the
+// not device memory (naming the nearest allocation only within 16 MiB: a
+// host pointer's is terabytes away); inside a freed block is a use after free once the
 // access is ordered after the free (an unordered cudaFreeAsync is a race,
 // not this); stream-ordered memory is used before it exists until the
 // access is ordered after its allocation. Nearness scales with the size of
@@ -57,6 +58,8 @@ int main(void) {
   // CHECK-NEXT: negative index: out-of-bounds, bad byte at -4 of [0x100000, +1024)
   check("far away", 0x180000, 4, NULL, false);
   // CHECK-NEXT: far away: not-device-memory, bad byte at +524288 of [0x100000, +1024)
+  check("a host pointer", 0x555555554000ull, 4, NULL, false);
+  // CHECK-NEXT: a host pointer: not-device-memory{{$}}
   check("256 KiB past a MiB", 0x300000 + (1 << 18), 4, NULL, false);
   // CHECK-NEXT: 256 KiB past a MiB: out-of-bounds, bad byte at +1310720 of [0x200000, +1048576)
   check("host memory", 0x100000 + 1028, 4, NULL, true);
