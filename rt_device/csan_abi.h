@@ -20,7 +20,7 @@
 #define CSAN_STATIC_ASSERT(c, m) _Static_assert(c, m)
 #endif
 
-#define CSAN_ABI_VERSION 7u
+#define CSAN_ABI_VERSION 8u
 #define CSAN_CTX_MAGIC 0x4e415343u /* "CSAN" little endian */
 
 /* ------------------------------------------------------------------------
@@ -286,11 +286,22 @@ CSAN_STATIC_ASSERT(sizeof(csan_pool_block) == 128, "pool block is one 128-byte l
  * access pattern does at every launch) meet on 256 words, not one. */
 #define CSAN_POOL_SHARDS 256u
 
+/* The pool grows while the program runs: the host adds segments of
+ * 2^seg_shift blocks (CSAN_OPTIONS=pool_segment_mb), up to CSAN_POOL_SEGS,
+ * when the device says it is running low (pool_notify). Block indices below
+ * base_capacity are the blocks after this header; index base_capacity +
+ * (k << seg_shift) + i is block i of segment seg[k]. The host publishes
+ * seg[k] before the capacity that covers it (both on csan's stream, in
+ * that order). */
+#define CSAN_POOL_SEGS 7u
+
 typedef struct csan_pool {
   uint32_t capacity;  /* blocks, including unused block 0 */
   uint32_t next_free; /* bump index, starts at 1; >= capacity means exhausted */
   uint32_t exhausted; /* escalations that found no block (results incomplete) */
-  uint32_t reserved;
+  /* Blocks after this header, including block 0; 0 = capacity (a pool
+   * that never grows: the CPU engine's, unit tests'). */
+  uint32_t base_capacity;
   /* Device addresses of the memory-error ring (csan_memerr_ring, in
    * host-mapped memory) and its counters (csan_memerr_counters, in device
    * memory); 0 = none. Here rather than in the launch context: only the
@@ -308,14 +319,22 @@ typedef struct csan_pool {
    * memory); 0 = none: kernels' accesses to host memory are not checked. */
   uint64_t hostlog;
   uint64_t hostlog_counters;
-  uint64_t reserved2;
+  /* Device address of a host-mapped 32-bit word (0 = none) that the device
+   * sets to 1 when the bump allocator passes three quarters of the
+   * capacity, and when it first finds the pool exhausted: the host then
+   * adds a segment before the next launch. */
+  uint64_t pool_notify;
   /* Blocks of granules that went back to two cells, for reuse: per shard a
    * stack of block indices linked by csan_pool_block.next. Low 32 bits:
    * top index (0 = empty); high 32 bits: a counter bumped by every pop and
    * push so a compare-and-swap cannot mistake a recycled top for the one it
    * read (their sum is the pool's free-list operations, mod 2^32). */
   uint64_t free_head[CSAN_POOL_SHARDS];
-  /* csan_pool_block blocks[capacity] follows, 128-byte aligned */
+  /* Device addresses of the segments added so far (0 = not yet). */
+  uint64_t seg[CSAN_POOL_SEGS];
+  uint32_t seg_shift; /* log2 of a segment's blocks (set with base_capacity) */
+  uint32_t reserved;
+  /* csan_pool_block blocks[base_capacity] follows, 128-byte aligned */
 } csan_pool;
 #define CSAN_POOL_BLOCKS_OFFSET (64u + 8u * CSAN_POOL_SHARDS + 64u)
 CSAN_STATIC_ASSERT(sizeof(csan_pool) <= CSAN_POOL_BLOCKS_OFFSET, "pool header fits before the blocks");

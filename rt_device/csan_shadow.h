@@ -298,8 +298,47 @@ CSAN_SH_FN uint64_t csan_sh_lock(uint64_t *cell0, int with_untracked, const csan
  * Escalation pool.
  * ---------------------------------------------------------------------- */
 
+/* Block idx: after the header, or in a segment the host added
+ * (csan_abi.h). Only indices below a capacity this thread read reach here,
+ * and a segment's address is published before that capacity, so seg[k] is
+ * set; csan_sh_pool_alloc checks it anyway before it hands a block out. */
 CSAN_SH_FN csan_pool_block *csan_sh_block(csan_pool *pool, uint32_t idx) {
-  return (csan_pool_block *)((char *)pool + CSAN_POOL_BLOCKS_OFFSET) + idx;
+  uint32_t base = pool->base_capacity ? pool->base_capacity : pool->capacity;
+  if (idx < base)
+    return (csan_pool_block *)((char *)pool + CSAN_POOL_BLOCKS_OFFSET) + idx;
+  uint32_t r = idx - base, shift = pool->seg_shift & 31u, k = r >> shift;
+  uint64_t seg = csan_sh_load64(&pool->seg[k < CSAN_POOL_SEGS ? k : 0]);
+  return (csan_pool_block *)(uintptr_t)seg + (r & ((1u << shift) - 1u));
+}
+
+/* One past the largest block index a chain or free list can hold: the
+ * capacity the pool can grow to (a thread's read of the capacity may lag
+ * behind the segment another thread took a block from). */
+CSAN_SH_FN uint32_t csan_sh_pool_limit(const csan_pool *pool) {
+  if (!pool->base_capacity)
+    return pool->capacity;
+  uint64_t limit = pool->base_capacity + ((uint64_t)CSAN_POOL_SEGS << (pool->seg_shift & 31u));
+  return limit > 0xffffffffull ? 0xffffffffu : (uint32_t)limit;
+}
+
+/* Whether block idx can be used: in the blocks after the header, or in a
+ * segment whose address is visible here. */
+CSAN_SH_FN int csan_sh_block_ready(csan_pool *pool, uint32_t idx) {
+  uint32_t base = pool->base_capacity ? pool->base_capacity : pool->capacity;
+  if (idx < base)
+    return 1;
+  uint32_t k = (idx - base) >> (pool->seg_shift & 31u);
+  return k < CSAN_POOL_SEGS && csan_sh_load64(&pool->seg[k]) != 0;
+}
+
+/* Tells the host the pool runs low (csan_pool.pool_notify): once when the
+ * bump allocator hands out the block at three quarters of the capacity
+ * this thread read, and once when it first hands out none (the index
+ * equal to it). One thread gets each index, so each crossing writes the
+ * host-mapped word once. */
+CSAN_SH_FN void csan_sh_pool_low(csan_pool *pool, uint32_t idx, uint32_t cap) {
+  if (pool->pool_notify && (idx == cap - (cap >> 2) || idx == cap))
+    csan_sh_store32_release((uint32_t *)(uintptr_t)pool->pool_notify, 1);
 }
 
 /* Stores through the platform layer, one record per turn: a plain loop of
@@ -322,7 +361,7 @@ CSAN_SH_FN uint32_t csan_sh_shard(uint64_t gaddr) {
 
 /* Pops a block from shard `shard`'s free list; 0 when it is empty. */
 CSAN_SH_FN uint32_t csan_sh_pool_pop(csan_pool *pool, uint32_t shard) {
-  uint32_t cap = pool->capacity;
+  uint32_t cap = csan_sh_pool_limit(pool);
   uint64_t *headp = &pool->free_head[shard & (CSAN_POOL_SHARDS - 1u)];
   /* Acquire: the top block's `next` read below is what its pusher wrote
    * before its releasing compare-and-swap (a failed one below acquires). */
@@ -345,13 +384,14 @@ CSAN_SH_FN uint32_t csan_sh_pool_pop(csan_pool *pool, uint32_t shard) {
  * exhausted (the caller counts it): the shard's own free list, then the
  * bump allocator, then, once that is used up, the other shards' lists. */
 CSAN_SH_COLD_FN uint32_t csan_sh_pool_alloc(csan_pool *pool, uint32_t shard) {
-  uint32_t cap = pool->capacity;
+  uint32_t cap = csan_sh_load32(&pool->capacity); /* the host may grow it meanwhile */
   uint32_t idx = csan_sh_pool_pop(pool, shard);
   if (!idx && csan_sh_load32(&pool->next_free) < cap) {
     idx = csan_sh_fetch_add32(&pool->next_free, 1);
     if (idx == 0) /* header left at 0 by its creator: block 0 means "none" */
       idx = csan_sh_fetch_add32(&pool->next_free, 1);
-    if (idx >= cap)
+    csan_sh_pool_low(pool, idx, cap);
+    if (idx >= cap || !csan_sh_block_ready(pool, idx))
       idx = 0;
   }
   CSAN_SH_NOUNROLL
@@ -365,7 +405,7 @@ CSAN_SH_COLD_FN uint32_t csan_sh_pool_alloc(csan_pool *pool, uint32_t shard) {
 /* Pushes a whole chain (first .. the block whose next is 0) on shard
  * `shard`'s free list. */
 CSAN_SH_FN void csan_sh_pool_free_chain(csan_pool *pool, uint32_t first, uint32_t shard) {
-  uint32_t cap = pool->capacity;
+  uint32_t cap = csan_sh_pool_limit(pool);
   if (!first || first >= cap)
     return;
   uint32_t last = first;
@@ -623,7 +663,7 @@ CSAN_SH_FN csan_tag_t csan_sh_new_record(const csan_sh_acc *a) {
  * (the oldest of equals goes first). Rare, so out of line. */
 CSAN_SH_FN void csan_sh_chain_evict(csan_pool *pool, uint32_t first, csan_tag_t nt,
                                          uint32_t site) {
-  uint32_t cap = pool->capacity;
+  uint32_t cap = csan_sh_pool_limit(pool);
   csan_sh_fetch_add32(&pool->exhausted, 1);
   csan_pool_block *vb = 0;
   uint32_t vi = 0;
@@ -649,7 +689,7 @@ CSAN_SH_FN void csan_sh_chain_evict(csan_pool *pool, uint32_t first, csan_tag_t 
  * caller's releasing store) and recycles the chain. */
 CSAN_SH_FN uint64_t csan_sh_chain_shrink(csan_pool *pool, uint64_t *tags, uint32_t *sites,
                                               uint32_t first, uint32_t shard) {
-  uint32_t cap = pool->capacity;
+  uint32_t cap = csan_sh_pool_limit(pool);
   csan_tag_t t[2] = {0, 0};
   uint32_t s[2] = {0, 0};
   uint32_t k = 0;
@@ -677,7 +717,7 @@ CSAN_SH_FN uint64_t csan_sh_chain_shrink(csan_pool *pool, uint64_t *tags, uint32
  * writes cell 1 and the site words itself when it de-escalates. */
 CSAN_SH_COLD_FN uint64_t csan_sh_update_chain(csan_sh_acc *a, csan_pool *pool, uint64_t *tags,
                                          uint32_t *sites, uint32_t first) {
-  uint32_t cap = pool->capacity;
+  uint32_t cap = csan_sh_pool_limit(pool);
   uint32_t live = 0, hole_b = 0, hole_i = 0, last = 0;
   CSAN_SH_NOUNROLL
   for (uint32_t b = first, n = 0; b && b < cap && n < cap; n++) {
@@ -973,7 +1013,7 @@ CSAN_SH_FN void csan_shadow_erase(csan_pool *pool, uint64_t page, uint64_t gaddr
       return;
     }
     /* Partial: clear the bytes in place; the granule stays escalated. */
-    uint32_t cap = pool ? pool->capacity : 0;
+    uint32_t cap = pool ? csan_sh_pool_limit(pool) : 0;
     for (uint32_t b = (uint32_t)c1, n = 0; b && b < cap && n < cap; n++) {
       csan_pool_block *blk = csan_sh_block(pool, b);
       for (uint32_t i = 0; i < CSAN_POOL_BLOCK_RECORDS; i++) {
@@ -1054,7 +1094,7 @@ CSAN_SH_FN void csan_shadow_reset_granule(csan_pool *pool, uint64_t page, uint32
   }
   uint32_t freed = 0, site = 0;
   if (c0 & CSAN_TAG_ESC) {
-    uint32_t cap = pool ? pool->capacity : 0;
+    uint32_t cap = pool ? csan_sh_pool_limit(pool) : 0;
     for (uint32_t b = (uint32_t)c1, n = 0; b && b < cap && n < cap; n++) {
       csan_pool_block *blk = csan_sh_block(pool, b);
       for (uint32_t k = 0; k < CSAN_POOL_BLOCK_RECORDS; k++)

@@ -24,6 +24,7 @@
 #include "csan_rt_device.h"
 #include "csan_rt_errors.h"
 #include "csan_rt_hostlog.h"
+#include "csan_rt_pool.h"
 #include "csan_rt_quarantine.h"
 
 #include "csan_rt_report.h"
@@ -265,8 +266,9 @@ static bool make_device_memory(char *why, size_t n) {
   memset(pool_hdr, 0, sizeof pool_hdr);
   csan_pool ph;
   memset(&ph, 0, sizeof ph);
-  ph.capacity = (uint32_t)blocks;
+  ph.capacity = ph.base_capacity = (uint32_t)blocks;
   ph.next_free = 1;
+  csan_rt_pool_setup(ph.base_capacity, &ph.pool_notify, &ph.seg_shift); /* its growth */
   csan_rt_memerr_setup(&ph.memerr, &ph.memerr_counters); /* issue 17: kernels' memory errors */
   ph.race_notify = race_notify_setup(g);
   csan_rt_hostlog_setup(&ph.hostlog, &ph.hostlog_counters); /* issue 18: the device half */
@@ -445,6 +447,7 @@ void csan_rt_device_lost(void) {
   csan_rt_memerr_forget();    /* issue 17: the ring and counters went with the context */
   csan_rt_hostlog_forget();   /* issue 18: so did the host-memory log */
   csan_rt_quarantine_forget(); /* and the blocks csan held back */
+  csan_rt_pool_forget();       /* and the pool's segments */
   /* The reset freed them; nothing to free. */
   csan_g.races = csan_g.pool = csan_g.dir = 0;
   csan_g.priv = NULL;

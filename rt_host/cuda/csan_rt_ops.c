@@ -40,6 +40,7 @@
 #include "csan_rt_ops.h"
 
 #include "csan_rt_errors.h"
+#include "csan_rt_pool.h"
 #include "csan_rt_report.h"
 #include "csan_rt_shadow.h"
 
@@ -331,6 +332,7 @@ void csan_rt_ctx_fill(csan_launch_ctx *c, const csan_op *op, uint32_t flags) {
   if (!(flags & CSAN_CTX_F_RANGE_OP) && csan_rt_memerr_on())
     c->flags |= CSAN_CTX_F_MEMORY_ERRORS; /* issue 17 */
   c->shadow_dir = csan_g.dir;
+  csan_rt_pool_grow_if_low(); /* the device said the pool runs low */
   c->pool = csan_g.pool;
   c->races = csan_g.races;
   c->op_id = op->op_id;

@@ -27,6 +27,7 @@
  */
 #include "csan_graph.h"
 #include "csan_rt_errors.h"
+#include "csan_rt_pool.h"
 #include "csan_rt_report.h"
 
 #include "csan_unchecked.h"
@@ -434,6 +435,11 @@ static void print_usage(const csan_pool *p) {
                     "operations, %u escalations found no block\n",
                     p->next_free > 1 ? p->next_free - 1 : 0,
                     p->capacity > 0 ? p->capacity - 1 : 0, ops, p->exhausted);
+    uint64_t seg_bytes = 0;
+    unsigned segs = csan_rt_pool_segments(&seg_bytes);
+    if (segs)
+      csan_log_printf("csan: escalation pool: grew %u time(s), by %llu MiB in all\n", segs,
+                      (unsigned long long)(seg_bytes >> 20));
   }
 }
 

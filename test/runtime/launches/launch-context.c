@@ -55,13 +55,13 @@ int main(void) {
 }
 
 // CHECK:      plain: instrumented 1 grid 4,2,1 block 64,2,1 shmem 128 coop 0
-// AGG-NEXT:   plain: magic 0x4e415343 abi 7 slot 1 epoch 1 flags 0x4 vc[1] 0 vc[2] 0
-// NOAGG-NEXT: plain: magic 0x4e415343 abi 7 slot 1 epoch 1 flags 0x5 vc[1] 0 vc[2] 0
-// NOMEM-NEXT: plain: magic 0x4e415343 abi 7 slot 1 epoch 1 flags 0 vc[1] 0 vc[2] 0
+// AGG-NEXT:   plain: magic 0x4e415343 abi 8 slot 1 epoch 1 flags 0x4 vc[1] 0 vc[2] 0
+// NOAGG-NEXT: plain: magic 0x4e415343 abi 8 slot 1 epoch 1 flags 0x5 vc[1] 0 vc[2] 0
+// NOMEM-NEXT: plain: magic 0x4e415343 abi 8 slot 1 epoch 1 flags 0 vc[1] 0 vc[2] 0
 // CHECK:      second: instrumented 1 grid 4,2,1 block 64,2,1 shmem 0 coop 0
-// CHECK-NEXT: second: magic 0x4e415343 abi 7 slot 1 epoch 2 flags {{.*}} vc[1] 1 vc[2] 0
+// CHECK-NEXT: second: magic 0x4e415343 abi 8 slot 1 epoch 2 flags {{.*}} vc[1] 1 vc[2] 0
 // CHECK:      cooperative: instrumented 1 grid 4,2,1 block 64,2,1 shmem 0 coop 1
-// CHECK-NEXT: cooperative: magic 0x4e415343 abi 7 slot 2 epoch 1 flags {{.*}} vc[1] 2 vc[2] 0
+// CHECK-NEXT: cooperative: magic 0x4e415343 abi 8 slot 2 epoch 1 flags {{.*}} vc[1] 2 vc[2] 0
 // CHECK:      ex: instrumented 1 grid 2,1,1 block 32,1,1 shmem 256 coop 1
-// CHECK-NEXT: ex: magic 0x4e415343 abi 7 slot 2 epoch 2 flags {{.*}} vc[1] 2 vc[2] 1
+// CHECK-NEXT: ex: magic 0x4e415343 abi 8 slot 2 epoch 2 flags {{.*}} vc[1] 2 vc[2] 1
 // CHECK-NEXT: exit=0
