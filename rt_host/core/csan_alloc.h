@@ -33,6 +33,7 @@ extern "C" {
 #define CSAN_ALLOC_HOST_PINNED 0x4u    /* cudaHostAlloc / cudaMallocHost / registered */
 #define CSAN_ALLOC_VARIABLE 0x8u       /* a __device__ / __managed__ variable */
 #define CSAN_ALLOC_STREAM_ORDERED 0x10u /* cudaMallocAsync / cudaMallocFromPoolAsync */
+#define CSAN_ALLOC_MAPPED 0x20u        /* cuMemMap: the unmap does not synchronize */
 /* ... and what happened to it (the registry sets this). */
 #define CSAN_ALLOC_FREED 0x100u        /* the record comes from the quarantine */
 

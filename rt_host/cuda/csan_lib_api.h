@@ -827,6 +827,10 @@ CUresult __csan_cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUdev
 CUresult __csan_cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int Flags,
                                      CSAN_SITE_PARAM);
 CUresult __csan_cuMemHostUnregister(void *p, CSAN_SITE_PARAM);
+CUresult __csan_cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
+                         CUmemGenericAllocationHandle handle, unsigned long long flags,
+                         CSAN_SITE_PARAM);
+CUresult __csan_cuMemUnmap(CUdeviceptr ptr, size_t size, CSAN_SITE_PARAM);
 CUresult __csan_cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value,
                                         unsigned int flags, CSAN_SITE_PARAM);
 CUresult __csan_cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value,

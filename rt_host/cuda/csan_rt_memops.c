@@ -91,8 +91,11 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
    * synchronizes first itself, so the free can be tagged before the memory
    * goes back to the allocator (once it is back, another thread may be
    * handed the same bytes). Whether the program may count on it is
-   * documented_sync_only's choice (core/csan_syncs.h). */
-  bool ordered = !known || !(a.flags & CSAN_ALLOC_STREAM_ORDERED);
+   * documented_sync_only's choice (core/csan_syncs.h). Stream-ordered
+   * memory and a mapping's cuMemUnmap do not synchronize: the free is an
+   * operation at the host's clock, and work not ordered before it races
+   * with it. */
+  bool ordered = !known || !(a.flags & (CSAN_ALLOC_STREAM_ORDERED | CSAN_ALLOC_MAPPED));
   bool synced = false;
   if (ordered) {
     csan_vc all;
@@ -141,7 +144,8 @@ csan_rt_free_result csan_rt_mem_free(void *p, const char *api, const csan_host_s
    * when that synchronization failed (the real free returns the error to
    * the program). A block freed again while held is refused above. */
   bool hold = tagged && synced && !(a.flags & (CSAN_ALLOC_MANAGED | CSAN_ALLOC_STREAM_ORDERED |
-                                     CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED));
+                                     CSAN_ALLOC_VARIABLE | CSAN_ALLOC_HOST_PINNED |
+                                     CSAN_ALLOC_MAPPED));
   int err = 0;
   bool ok = (hold && csan_rt_quarantine_hold(a.base, a.span > a.size ? a.span : a.size)) ||
             (err = call(arg)) == 0;

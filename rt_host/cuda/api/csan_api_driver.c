@@ -888,6 +888,83 @@ CSAN_EXPORT CUresult __csan_cuMemHostUnregister(void *p, const csan_host_site *s
 }
 
 /* ------------------------------------------------------------------------
+ * The virtual-memory API. A mapping (cuMemMap of a cuMemCreate handle into
+ * a cuMemAddressReserve range) is an allocation of csan's from the map to
+ * the unmap: tracked bytes, named "made by cuMemMap" in reports. The unmap
+ * does not synchronize the device (CUDA does not say it does), so work not
+ * ordered before it races with it, and an access after it is a use after
+ * free. Two mappings of one handle are two allocations: csan's shadow is
+ * by address, so their aliasing is not seen (DESIGN.md).
+ * ---------------------------------------------------------------------- */
+
+CSAN_EXPORT CUresult __csan_cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
+                                     CUmemGenericAllocationHandle handle,
+                                     unsigned long long flags, const csan_host_site *site) {
+  DRV_REAL(cuMemMap);
+  if (!csan_rt_active() || !csan_rt_on_device())
+    return real(ptr, size, offset, handle, flags);
+  uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
+  CUresult r = real(ptr, size, offset, handle, flags);
+  if (r == CUDA_SUCCESS && size)
+    csan_rt_alloc_track_span(ptr, size, size, CSAN_ALLOC_DEVICE | CSAN_ALLOC_MAPPED, "cuMemMap",
+                             NULL, site, stack);
+  return r;
+}
+
+typedef struct unmap_call {
+  CUdeviceptr ptr;
+  size_t size;
+  CUresult result;
+  bool done; /* the real call ran (for the first mapping of the range) */
+} unmap_call;
+
+static int unmap_real(void *arg) {
+  unmap_call *c = arg;
+  if (!c->done) {
+    CSAN_LIB_REAL_AS(real, cuMemUnmap);
+    c->result = real ? real(c->ptr, c->size) : CUDA_ERROR_NOT_INITIALIZED;
+    c->done = true;
+  }
+  return (int)c->result;
+}
+
+/* The mappings csan tracks that tile [ptr, ptr + size) from ptr, up to max:
+ * their bases; 0 when the range does not start at one or does not end at
+ * one's end (then csan leaves the call to CUDA, which rejects a range that
+ * cuts a mapping). */
+static size_t mappings_in(CUdeviceptr ptr, size_t size, uint64_t *bases, size_t max) {
+  size_t n = 0;
+  uint64_t at = ptr, end = (uint64_t)ptr + size;
+  csan_alloc_info a;
+  while (at < end && n < max && csan_rt_alloc_find_live(PTR(at), &a) && a.base == at &&
+         (a.flags & CSAN_ALLOC_MAPPED) && a.base + a.size <= end) {
+    bases[n++] = a.base;
+    at = a.base + a.size;
+  }
+  return at == end ? n : 0;
+}
+
+CSAN_EXPORT CUresult __csan_cuMemUnmap(CUdeviceptr ptr, size_t size,
+                                       const csan_host_site *site) {
+  unmap_call c = {ptr, size, CUDA_SUCCESS, false};
+  uint64_t bases[64];
+  size_t n = csan_rt_active() && csan_rt_on_device() && size
+                 ? mappings_in(ptr, size, bases, sizeof bases / sizeof bases[0])
+                 : 0;
+  if (!n) {
+    unmap_real(&c);
+    return c.result;
+  }
+  /* Each mapping's FREE markers are in place before the real call, which
+   * runs once, for the whole range, at the first; a failed call leaves
+   * them all live again (csan_rt_mem_free). */
+  uint32_t stack = csan_rt_stack(__builtin_return_address(0), site);
+  for (size_t i = 0; i < n; i++)
+    (void)csan_rt_mem_free(PTR(bases[i]), "cuMemUnmap", site, stack, unmap_real, &c);
+  return c.result;
+}
+
+/* ------------------------------------------------------------------------
  * Stream memory operations.
  * ---------------------------------------------------------------------- */
 

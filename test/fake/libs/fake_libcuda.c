@@ -12,7 +12,10 @@
  * program's NVRTC kernel) gives a function whose launches do nothing.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -255,6 +258,131 @@ EXPORT CUresult cuMemHostRegister_v2(void *p, size_t n, unsigned int flags) {
 
 EXPORT CUresult cuMemHostUnregister(void *p) {
   return rt(cudaHostUnregister(p));
+}
+
+/* ---- the virtual-memory API: a handle is a memory file, a reservation an
+ * inaccessible range, a mapping the file mapped at its address (so two
+ * mappings of one handle alias, as on a GPU) ---- */
+
+typedef struct vmm_handle {
+  int fd;
+  size_t size;
+} vmm_handle;
+
+#define VMM_GRANULARITY (2u << 20)
+#define VMM_MAX_MAPS 64
+static struct {
+  CUdeviceptr ptr;
+  size_t size;
+} g_maps[VMM_MAX_MAPS];
+
+EXPORT CUresult cuMemGetAllocationGranularity(size_t *g, const CUmemAllocationProp *prop,
+                                              CUmemAllocationGranularity_flags option) {
+  (void)prop;
+  (void)option;
+  *g = VMM_GRANULARITY;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemCreate(CUmemGenericAllocationHandle *h, size_t size,
+                            const CUmemAllocationProp *prop, unsigned long long flags) {
+  (void)prop;
+  (void)flags;
+  if (!size || size % VMM_GRANULARITY)
+    return CUDA_ERROR_INVALID_VALUE;
+  vmm_handle *v = malloc(sizeof *v);
+  int fd = memfd_create("fake-cuMemCreate", 0);
+  if (!v || fd < 0 || ftruncate(fd, (off_t)size) != 0) {
+    free(v);
+    if (fd >= 0)
+      close(fd);
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  v->fd = fd;
+  v->size = size;
+  *h = (CUmemGenericAllocationHandle)(uintptr_t)v;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemRelease(CUmemGenericAllocationHandle h) {
+  vmm_handle *v = (vmm_handle *)(uintptr_t)h;
+  if (!v)
+    return CUDA_ERROR_INVALID_VALUE;
+  close(v->fd); /* mappings keep the memory, as CUDA's do */
+  free(v);
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size, size_t alignment,
+                                    CUdeviceptr addr, unsigned long long flags) {
+  (void)alignment;
+  (void)addr;
+  (void)flags;
+  if (!size || size % VMM_GRANULARITY)
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t span = size + VMM_GRANULARITY;
+  char *p = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  uintptr_t a = ((uintptr_t)p + VMM_GRANULARITY - 1) & ~(uintptr_t)(VMM_GRANULARITY - 1);
+  *ptr = (CUdeviceptr)a;
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size) {
+  return munmap((void *)(uintptr_t)ptr, size) == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+EXPORT CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
+                         CUmemGenericAllocationHandle h, unsigned long long flags) {
+  (void)flags;
+  vmm_handle *v = (vmm_handle *)(uintptr_t)h;
+  if (!v || !size || offset + size > v->size || ptr % VMM_GRANULARITY)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (int i = 0; i < VMM_MAX_MAPS; i++)
+    if (!g_maps[i].size) {
+      if (mmap((void *)(uintptr_t)ptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+               v->fd, (off_t)offset) == MAP_FAILED)
+        return CUDA_ERROR_INVALID_VALUE;
+      g_maps[i].ptr = ptr;
+      g_maps[i].size = size;
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+/* Unmaps whole mappings only, as CUDA does: [ptr, ptr + size) must be
+ * tiled by mappings from ptr. */
+EXPORT CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) {
+  CUdeviceptr at = ptr, end = ptr + size;
+  int found[VMM_MAX_MAPS], n = 0;
+  while (at < end) {
+    int k = -1;
+    for (int i = 0; i < VMM_MAX_MAPS; i++)
+      if (g_maps[i].size && g_maps[i].ptr == at)
+        k = i;
+    if (k < 0 || at + g_maps[k].size > end)
+      return CUDA_ERROR_INVALID_VALUE;
+    found[n++] = k;
+    at += g_maps[k].size;
+  }
+  if (!n)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (int i = 0; i < n; i++) {
+    mmap((void *)(uintptr_t)g_maps[found[i]].ptr, g_maps[found[i]].size, PROT_NONE,
+         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+    g_maps[found[i]].size = 0;
+  }
+  return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size, const CUmemAccessDesc *desc,
+                               size_t count) {
+  (void)ptr;
+  (void)size;
+  (void)desc;
+  (void)count;
+  return CUDA_SUCCESS;
 }
 
 /* ---- copies and sets (the work is done at issue time) ---- */
