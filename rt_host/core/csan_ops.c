@@ -44,6 +44,7 @@ typedef struct op_desc {
   uint32_t stack;
   uint64_t bytes;
   const void *module;
+  uint32_t access_stack;
 } op_desc;
 
 typedef struct op_page {
@@ -115,7 +116,7 @@ static bool desc_equal(const op_desc *a, const op_desc *b) {
          a->stream_name == b->stream_name && a->site.file == b->site.file &&
          a->site.function == b->site.function && a->site.line == b->site.line &&
          a->site.column == b->site.column && a->stack == b->stack && a->bytes == b->bytes &&
-         a->module == b->module;
+         a->module == b->module && a->access_stack == b->access_stack;
 }
 
 static uint64_t desc_hash(const op_desc *d) {
@@ -128,7 +129,8 @@ static uint64_t desc_hash(const op_desc *d) {
                   (uint64_t)d->site.line << 32 | d->site.column,
                   d->stack,
                   d->bytes,
-                  (uint64_t)(uintptr_t)d->module};
+                  (uint64_t)(uintptr_t)d->module,
+                  d->access_stack};
   return csan_hash_words(v, sizeof v / sizeof v[0]);
 }
 
@@ -230,6 +232,7 @@ uint32_t csan_ops_describe(csan_ops *ops, const csan_op_info *op) {
   d.stack = op->stack;
   d.bytes = op->bytes;
   d.module = op->module;
+  d.access_stack = op->access_stack;
   return desc_intern(ops, &d);
 }
 
@@ -301,6 +304,7 @@ bool csan_ops_find(csan_ops *ops, uint32_t slot, csan_epoch_t epoch, csan_op_inf
   out->stack = d.stack;
   out->bytes = d.bytes;
   out->module = d.module;
+  out->access_stack = d.access_stack;
   return true;
 }
 

@@ -58,6 +58,10 @@ typedef struct csan_op_info {
   uint32_t stack;          /* csan_stack id of the issuing host stack, 0 = none */
   uint64_t bytes;          /* length of a range operation, 0 = not one */
   const void *module;      /* opaque: resolves the operation's device sites */
+  /* Host code the operation ran (a host function's): the stack of its
+   * first access that met another operation's record, which a report names
+   * as the access; 0 = none (set with csan_ops_add again). */
+  uint32_t access_stack;
 } csan_op_info;
 
 typedef struct csan_ops csan_ops;

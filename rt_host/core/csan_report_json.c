@@ -8,7 +8,9 @@
  *         "kernel":"consume(float*, int)","stream":"0x...","slot":2,"epoch":5,
  *         "op":5,"known":true,"file":"race.cu","line":20,"column":7,
  *         "function":"consume(float*, int)","block":[0,0,0],"thread":[4,0,0],
- *         "stack":[FRAME...]}
+ *         "stack":[FRAME...],"access_stack":[FRAME...]}
+ * ("stack": where the operation was issued; "access_stack": host code the
+ * operation ran, a host function's access, or [])
  * FRAME = {"pc":"0x...","function":"main","file":"race.cu","line":34,"column":3,
  *          "module":"/path/a.out","offset":"0x1234"}   (a host stack frame), or
  *         {"function":null,"file":"sched.replay","line":9,"column":0} (a call site)
@@ -171,6 +173,11 @@ static void json_side(FILE *out, const csan_report_side *s) {
   fputs(",\"stack\":", out);
   if (s->have_op)
     json_stack(out, s->op.stack, &s->op.site);
+  else
+    fputs("[]", out);
+  fputs(",\"access_stack\":", out);
+  if (s->have_op && s->op.access_stack)
+    json_stack(out, s->op.access_stack, NULL);
   else
     fputs("[]", out);
   fputc('}', out);

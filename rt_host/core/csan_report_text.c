@@ -4,6 +4,7 @@
  *   WARNING: csan: data race (KIND) on N bytes at ADDR
  *     <Access> of size S at ADDR by WHAT on stream X:     (the reporting access)
  *       #0 FUNC FILE:LINE:COL                             (device site)
+ *       #0 0xPC in FUNC FILE:LINE:COL       (or: a host function's access, its stack)
  *       block (x,y,z), thread (x,y,z); operation #N on slot S
  *       issued at:
  *         #0 0xPC in FUNC FILE:LINE:COL                   (host stack or call site)
@@ -103,6 +104,9 @@ static void print_side(FILE *out, const csan_report_item *it, const csan_report_
     }
     fputc('\n', out);
   }
+  /* Host code the operation ran (a host function): where the access was. */
+  if (s->op.access_stack)
+    csan_stack_print(out, s->op.access_stack, "    ");
   fputs("    ", out);
   if (s->have_thread)
     fprintf(out, "block (%u,%u,%u), thread (%u,%u,%u); ", s->block[0], s->block[1],

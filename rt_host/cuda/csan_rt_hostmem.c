@@ -236,6 +236,22 @@ static uint32_t tl_number(void);
 /* Reports the new entries of the host race table. host: called for a host
  * access of this thread (site, ra), with no model lock held, so entries of
  * host accesses can be given their own operation. */
+static const csan_launch_ctx *running_fn(void); /* this thread's host function */
+
+/* A host function's access met another operation's record: the stack of
+ * that access goes with the host function's operation, so the report names
+ * the line inside the function as well as where it was launched (the first
+ * such access of the operation). */
+static void note_access(uint32_t slot, csan_epoch_t epoch, const csan_host_site *site,
+                        const void *ra) {
+  csan_op_info info;
+  if (!csan_ops_find(csan_g.ops, slot, epoch, &info) || info.access_stack)
+    return;
+  info.access_stack = csan_rt_stack(ra, site);
+  if (info.access_stack)
+    (void)csan_ops_add(csan_g.ops, &info);
+}
+
 static void drain(bool host, const csan_host_site *site, const void *ra) {
   csan_hostmem *h = hostmem();
   if (!h || !g_handled)
@@ -297,6 +313,9 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
       }
       all[i].epoch = own.epoch;
     }
+    const csan_launch_ctx *fn = running_fn();
+    if (fn && (site || ra) && all[i].slot == fn->slot && all[i].epoch == fn->epoch)
+      note_access(all[i].slot, all[i].epoch, site, ra);
     mark_handled(all[i].key);
     out[k++] = all[i];
   }
@@ -417,6 +436,8 @@ static const csan_launch_ctx *thread_ctx(csan_hostmem *h) {
 }
 
 static uint32_t tl_number(void) { return tl.number; }
+
+static const csan_launch_ctx *running_fn(void) { return tl.fn; }
 
 /* A host access reached a freed region at bad: a use after free, named
  * with the free (the allocation registry keeps freed records). */

@@ -18,11 +18,13 @@ __global__ void produce(int *p) {
 
 static int seen;
 
-// The read is named by the host function's launch (its line inside the
-// function is not kept yet), and the kernel's write by its launch.
+// The read is named by its line in the host function and by the host
+// function's launch, and the kernel's write by its launch.
 // RACE: WARNING: csan: data race (write-read) on 4 bytes at
 // RACE-NEXT: Read of size 4 at {{.*}} by host function on stream
-// RACE: #0 {{.*}}in main {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+21]]
+// RACE-NEXT: #0 {{.*}} in check(void*) {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+6]]
+// RACE: issued at:
+// RACE-NEXT: #0 {{.*}}in main {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+21]]
 // RACE: Previous write {{(of size 4 )?}}by kernel produce(int*) on stream
 // RACE: #0 {{.*}}in main {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+13]]
 static void CUDART_CB check(void *arg) {
