@@ -501,6 +501,7 @@ static void drain_and_settle(void) {
   csan_rt_hostlog_drain();
   if (any)
     settle_pending(&done);
+  csan_rt_hostmem_drain_deferred(); /* races host functions found */
 }
 
 void csan_rt_hostlog_exit(void) {

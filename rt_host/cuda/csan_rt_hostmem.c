@@ -237,6 +237,7 @@ static uint32_t tl_number(void);
  * access of this thread (site, ra), with no model lock held, so entries of
  * host accesses can be given their own operation. */
 static const csan_launch_ctx *running_fn(void); /* this thread's host function */
+static _Atomic bool g_deferred; /* entries found inside a host function, not yet reported */
 
 /* A host function's access met another operation's record: the stack of
  * that access goes with the host function's operation, so the report names
@@ -314,8 +315,19 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
       all[i].epoch = own.epoch;
     }
     const csan_launch_ctx *fn = running_fn();
-    if (fn && (site || ra) && all[i].slot == fn->slot && all[i].epoch == fn->epoch)
-      note_access(all[i].slot, all[i].epoch, site, ra);
+    if (fn) {
+      /* Inside a host function: CUDA forbids CUDA calls there, and a
+       * report reads the kernels' site descriptors from the device (the
+       * second GPU run printed this report without the kernel's line and
+       * size). The entry waits for the next synchronization the host
+       * observes (csan_rt_hostmem_drain_deferred); the access it names is
+       * kept now. */
+      if ((site || ra) && all[i].slot == fn->slot && all[i].epoch == fn->epoch)
+        note_access(all[i].slot, all[i].epoch, site, ra);
+      atomic_store(&g_deferred, true);
+      left = true;
+      continue;
+    }
     mark_handled(all[i].key);
     out[k++] = all[i];
   }
@@ -331,6 +343,12 @@ static void drain(bool host, const csan_host_site *site, const void *ra) {
 }
 
 void csan_rt_hostmem_drain(void) { drain(false, NULL, NULL); }
+
+void csan_rt_hostmem_drain_deferred(void) {
+  if (atomic_load_explicit(&g_deferred, memory_order_relaxed) && !running_fn() &&
+      atomic_exchange(&g_deferred, false))
+    drain(false, NULL, NULL);
+}
 
 /* Runs under csan's issue lock, held for writing (csan_rt_maybe_rebase).
  * It takes g_drain_mu only, which no thread holds while it issues an

@@ -79,6 +79,10 @@ void csan_rt_hostmem_fn_leave(csan_rt_hostfn_scope *s);
 
 /* Reports what the host shadow found and has not reported yet (exit). */
 void csan_rt_hostmem_drain(void);
+/* Reports what a drain inside a host function found and left (reports
+ * read the device, which a host function may not): called at each
+ * synchronization the host observes. */
+void csan_rt_hostmem_drain_deferred(void);
 /* The epoch window restarts (csan_rt_maybe_rebase: the device is idle and
  * nothing can be issued): the host shadow and its race table are emptied
  * and host accesses take a new host operation. */

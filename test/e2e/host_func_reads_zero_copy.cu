@@ -19,13 +19,17 @@ __global__ void produce(int *p) {
 static int seen;
 
 // The read is named by its line in the host function and by the host
-// function's launch, and the kernel's write by its launch.
+// function's launch, the kernel's write by its size, device line and
+// launch. The report comes at the next synchronization: a report made
+// inside the host function could not read the kernel's site from the
+// device (the second GPU run printed it without the write's size and line).
 // RACE: WARNING: csan: data race (write-read) on 4 bytes at
 // RACE-NEXT: Read of size 4 at {{.*}} by host function on stream
-// RACE-NEXT: #0 {{.*}} in check(void*) {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+6]]
+// RACE-NEXT: #0 {{.*}} in check(void*) {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+7]]
 // RACE: issued at:
-// RACE-NEXT: #0 {{.*}}in main {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+21]]
-// RACE: Previous write {{(of size 4 )?}}by kernel produce(int*) on stream
+// RACE-NEXT: #0 {{.*}}in main {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+22]]
+// RACE: Previous write of size 4 by kernel produce(int*) on stream
+// RACE-NEXT: #0 produce(int*) {{.*}}host_func_reads_zero_copy.cu:[[#@LINE-16]]
 // RACE: #0 {{.*}}in main {{.*}}host_func_reads_zero_copy.cu:[[#@LINE+13]]
 static void CUDART_CB check(void *arg) {
   seen = static_cast<int *>(arg)[3];
