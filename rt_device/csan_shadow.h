@@ -298,12 +298,17 @@ CSAN_SH_FN uint64_t csan_sh_lock(uint64_t *cell0, int with_untracked, const csan
  * Escalation pool.
  * ---------------------------------------------------------------------- */
 
+/* Blocks after the header (the rest are in segments the host adds). */
+CSAN_SH_FN uint32_t csan_sh_pool_base(const csan_pool *pool) {
+  return pool->base_capacity ? pool->base_capacity : pool->capacity;
+}
+
 /* Block idx: after the header, or in a segment the host added
  * (csan_abi.h). Only indices below a capacity this thread read reach here,
  * and a segment's address is published before that capacity, so seg[k] is
  * set; csan_sh_pool_alloc checks it anyway before it hands a block out. */
 CSAN_SH_FN csan_pool_block *csan_sh_block(csan_pool *pool, uint32_t idx) {
-  uint32_t base = pool->base_capacity ? pool->base_capacity : pool->capacity;
+  uint32_t base = csan_sh_pool_base(pool);
   if (idx < base)
     return (csan_pool_block *)((char *)pool + CSAN_POOL_BLOCKS_OFFSET) + idx;
   uint32_t r = idx - base, shift = pool->seg_shift & 31u, k = r >> shift;
@@ -324,7 +329,7 @@ CSAN_SH_FN uint32_t csan_sh_pool_limit(const csan_pool *pool) {
 /* Whether block idx can be used: in the blocks after the header, or in a
  * segment whose address is visible here. */
 CSAN_SH_FN int csan_sh_block_ready(csan_pool *pool, uint32_t idx) {
-  uint32_t base = pool->base_capacity ? pool->base_capacity : pool->capacity;
+  uint32_t base = csan_sh_pool_base(pool);
   if (idx < base)
     return 1;
   uint32_t k = (idx - base) >> (pool->seg_shift & 31u);

@@ -79,6 +79,10 @@ const char *accessKindName(AccessKind K);
 /// covers atomic reads.
 bool kindCovers(AccessKind A, AccessKind B);
 
+/// The index of the pointer operand of a load, store, atomicrmw or cmpxchg,
+/// ~0u for any other instruction (CsanDeviceSelect.cpp).
+unsigned pointerOperandIndex(const llvm::Instruction &I);
+
 enum class SkipReason : uint8_t {
 #define CSAN_SKIP(Id, Label, Desc) Id,
 #include "CsanDeviceSkipReasons.def"

@@ -244,33 +244,9 @@ Value *DeviceInstrumenter::siteArgument(IRBuilder<> &IRB, const Access &A, Funct
 static unsigned suppressibleOperand(const Access &A) {
   if (A.InsertPt || A.Grown || !A.isSimple() || A.Offset)
     return 0;
-  unsigned Op;
-  if (isa<LoadInst>(A.I))
-    Op = LoadInst::getPointerOperandIndex();
-  else if (isa<StoreInst>(A.I))
-    Op = StoreInst::getPointerOperandIndex();
-  else if (isa<AtomicRMWInst>(A.I))
-    Op = AtomicRMWInst::getPointerOperandIndex();
-  else if (isa<AtomicCmpXchgInst>(A.I))
-    Op = AtomicCmpXchgInst::getPointerOperandIndex();
-  else
-    return 0;
+  unsigned Op = pointerOperandIndex(*A.I);
   // Operand 0 of a load is its pointer; the callers test for nonzero.
-  return A.I->getOperand(Op) == A.Ptr ? Op + 1 : 0;
-}
-
-/// The index of the pointer operand of a load, store or atomic (~0u for
-/// other instructions).
-static unsigned pointerOperandIndex(const Instruction &I) {
-  if (isa<LoadInst>(I))
-    return LoadInst::getPointerOperandIndex();
-  if (isa<StoreInst>(I))
-    return StoreInst::getPointerOperandIndex();
-  if (isa<AtomicRMWInst>(I))
-    return AtomicRMWInst::getPointerOperandIndex();
-  if (isa<AtomicCmpXchgInst>(I))
-    return AtomicCmpXchgInst::getPointerOperandIndex();
-  return ~0u;
+  return Op != ~0u && A.I->getOperand(Op) == A.Ptr ? Op + 1 : 0;
 }
 
 /// The alignment a load, store or atomic promises for its address.

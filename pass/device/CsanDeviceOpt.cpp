@@ -133,15 +133,8 @@ static bool addressAvailableAt(const Access &A, const Instruction *At) {
 /// The pointer operand of a load, store or atomic (null for other
 /// accesses).
 static const Value *accessPointer(const Instruction *I) {
-  if (auto *L = dyn_cast<LoadInst>(I))
-    return L->getPointerOperand();
-  if (auto *S = dyn_cast<StoreInst>(I))
-    return S->getPointerOperand();
-  if (auto *R = dyn_cast<AtomicRMWInst>(I))
-    return R->getPointerOperand();
-  if (auto *C = dyn_cast<AtomicCmpXchgInst>(I))
-    return C->getPointerOperand();
-  return nullptr;
+  unsigned Op = pointerOperandIndex(*I);
+  return Op == ~0u ? nullptr : I->getOperand(Op);
 }
 
 /// Whether the access of X and that of Y touch the same bytes through the

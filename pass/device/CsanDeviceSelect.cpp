@@ -73,6 +73,18 @@ const char *csan::device::accessKindName(AccessKind K) {
   return Names[unsigned(K)];
 }
 
+unsigned csan::device::pointerOperandIndex(const Instruction &I) {
+  if (isa<LoadInst>(I))
+    return LoadInst::getPointerOperandIndex();
+  if (isa<StoreInst>(I))
+    return StoreInst::getPointerOperandIndex();
+  if (isa<AtomicRMWInst>(I))
+    return AtomicRMWInst::getPointerOperandIndex();
+  if (isa<AtomicCmpXchgInst>(I))
+    return AtomicCmpXchgInst::getPointerOperandIndex();
+  return ~0u;
+}
+
 bool csan::device::kindCovers(AccessKind A, AccessKind B) {
   switch (A) {
   case AccessKind::Write:

@@ -223,17 +223,6 @@ static const char *why_json(csan_fault_why w) {
   }
 }
 
-/* A call's line: its site, or the user's line of its stack when the site
- * is in CUDA's glue (csan_host_site_user). */
-static void site_text(FILE *m, const csan_host_site *site, uint32_t stack) {
-  csan_host_site u = csan_host_site_user(site, stack);
-  const csan_host_site *s = &u;
-  if (s->file)
-    fprintf(m, "%s:%u:%u", s->file, s->line, s->column);
-  else
-    fputs("an unknown line", m);
-}
-
 static void text_launch(FILE *m, const csan_fault_candidate *c, const csan_fault_launch *l,
                         bool found, size_t i, const csan_fault_device_record *dev) {
   if (!found) {
@@ -255,7 +244,7 @@ static void text_launch(FILE *m, const csan_fault_candidate *c, const csan_fault
   if (c->why == CSAN_FAULT_DEVICE && dev && dev->file)
     fprintf(m, "     device line %s:%u\n", dev->file, dev->line);
   fputs(l->api && !l->kernel ? "     called at " : "     launched at ", m);
-  site_text(m, &l->site, l->stack);
+  csan_host_site_print_user(m, &l->site, l->stack);
   fputc('\n', m);
   csan_stack_print_at(m, l->stack, &l->site, "       ");
 }
@@ -320,7 +309,7 @@ void csan_fault_print(const csan_flags *flags, const csan_fault_report *r,
             r->error_text ? r->error_text : "?");
     if (r->api) {
       fprintf(m, "  returned by %s at ", r->api);
-      site_text(m, &r->call_site, r->call_stack);
+      csan_host_site_print_user(m, &r->call_site, r->call_stack);
       fputc('\n', m);
       csan_stack_print_at(m, r->call_stack, &r->call_site, "    ");
     } else {
@@ -352,10 +341,10 @@ void csan_fault_print(const csan_flags *flags, const csan_fault_report *r,
     fprintf(m, "SUMMARY: csan: asynchronous fault %s", r->error_name ? r->error_name : "?");
     if (first_found && first.api && !first.kernel) {
       fprintf(m, " in %s called at ", first.api);
-      site_text(m, &first.site, first.stack);
+      csan_host_site_print_user(m, &first.site, first.stack);
     } else if (first_found) {
       fprintf(m, " in %s launched at ", first.kernel ? csan_demangle(first.kernel) : "(unknown)");
-      site_text(m, &first.site, first.stack);
+      csan_host_site_print_user(m, &first.site, first.stack);
     }
     fputs("\n==================\n", m);
   }
@@ -391,7 +380,7 @@ void csan_fault_print_ignored(const csan_flags *flags, const csan_fault_launch *
     fputs("}\n", m);
   } else {
     fprintf(m, "csan: WARNING: the launch of kernel %s at ", kernel);
-    site_text(m, &l->site, l->stack);
+    csan_host_site_print_user(m, &l->site, l->stack);
     fprintf(m, " failed: %s (%s), and the program did not check (cudaGetLastError or "
                "cudaPeekAtLastError) before %s%s%s: the kernel never ran\n",
             error_name ? error_name : "?", error_text ? error_text : "?",

@@ -207,17 +207,6 @@ static const char *kind_text(csan_memerr_kind k) {
   }
 }
 
-/* A call's line: its site, or the user's line of its stack when the site
- * is in CUDA's glue (csan_host_site_user). */
-static void site_text(FILE *m, const csan_host_site *site, uint32_t stack) {
-  csan_host_site u = csan_host_site_user(site, stack);
-  const csan_host_site *s = &u;
-  if (s->file)
-    fprintf(m, "%s:%u:%u", s->file, s->line, s->column);
-  else
-    fputs("an unknown line", m);
-}
-
 /* The device site as FILE:LINE, or FILE:? where the debug info had no line
  * for the access (as race reports print it). */
 static void device_line_text(FILE *m, const csan_memerr_who *w) {
@@ -259,7 +248,7 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
     fprintf(m, "  block (%u,%u,%u), thread (%u,%u,%u)\n", w->block[0], w->block[1], w->block[2],
             w->thread[0], w->thread[1], w->thread[2]);
   fprintf(m, "  %s at ", w->kernel ? "launched" : "called");
-  site_text(m, &w->site, w->stack);
+  csan_host_site_print_user(m, &w->site, w->stack);
   fputc('\n', m);
   csan_stack_print_at(m, w->stack, &w->site, "    ");
   if (e->have_alloc) {
@@ -270,12 +259,12 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
             (unsigned long long)al->size, (al->flags & CSAN_ALLOC_FREED) ? "freed " : "",
             (unsigned long long)al->base, (unsigned long long)end_of(al),
             al->made.api ? al->made.api : "?");
-    site_text(m, &al->made.site, al->made.stack);
+    csan_host_site_print_user(m, &al->made.site, al->made.stack);
     fputc('\n', m);
     csan_stack_print_at(m, al->made.stack, &al->made.site, "    ");
     if (al->flags & CSAN_ALLOC_FREED) {
       fprintf(m, "  freed by %s at ", al->freed.api ? al->freed.api : "?");
-      site_text(m, &al->freed.site, al->freed.stack);
+      csan_host_site_print_user(m, &al->freed.site, al->freed.stack);
       fputc('\n', m);
       csan_stack_print_at(m, al->freed.stack, &al->freed.site, "    ");
     }
@@ -287,7 +276,7 @@ static void text(FILE *m, const csan_memerr *e, const csan_memerr_who *w) {
     device_line_text(m, w);
     fprintf(m, " in %s\n", what);
   } else if (w->site.file) {
-    site_text(m, &w->site, w->stack);
+    csan_host_site_print_user(m, &w->site, w->stack);
     fprintf(m, " in %s\n", what);
   } else
     fprintf(m, "in %s\n", what);

@@ -123,13 +123,14 @@ size_t csan_stack_print_at(FILE *out, uint32_t id, const csan_host_site *site,
  * the user's line, so the runtime drops that frame from the stack. */
 bool csan_host_site_in_cuda_glue(const csan_host_site *site);
 
-/* The site a report names as a call's line ("launched at", "called at",
- * "made by cudaMalloc at"): the compiler's site, unless it is in CUDA's glue
- * (a <<<>>> stub that was not inlined, at -O0 or when a kernel is launched
- * from several places: its site is the kernel's declaration), where it is
- * the first frame of the call's stack that has a source location (the
- * user's line), or the glue site when no frame has one. */
-csan_host_site csan_host_site_user(const csan_host_site *site, uint32_t stack);
+/* Prints the line a report names as a call's ("launched at", "called at",
+ * "made by cudaMalloc at") as FILE:LINE:COL, or "an unknown line": the
+ * compiler's site, unless it is in CUDA's glue (a <<<>>> stub that was not
+ * inlined, at -O0 or when a kernel is launched from several places: its
+ * site is the kernel's declaration), where it is the first frame of the
+ * call's stack that has a source location (the user's line), or the glue
+ * site when no frame has one. */
+void csan_host_site_print_user(FILE *out, const csan_host_site *site, uint32_t stack);
 
 /* Whether a symbolizer process is running (tests). */
 bool csan_symbolizer_alive(void);

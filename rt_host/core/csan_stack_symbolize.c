@@ -446,21 +446,24 @@ bool csan_host_site_in_cuda_glue(const csan_host_site *site) {
          (ends_with(site->file, "/cuda_runtime.h") || ends_with(site->file, "/cuda_runtime_api.h"));
 }
 
-csan_host_site csan_host_site_user(const csan_host_site *site, uint32_t stack) {
-  csan_host_site s = *site;
-  if (!stack || !csan_host_site_in_cuda_glue(site))
-    return s;
-  csan_frame f[16];
-  size_t n = csan_stack_symbolize(stack, f, sizeof f / sizeof f[0]);
-  for (size_t i = 0; i < n; i++)
-    if (f[i].file && f[i].line) {
-      s.file = f[i].file;
-      s.line = f[i].line;
-      s.column = f[i].column;
-      s.function = f[i].function;
-      break;
-    }
-  return s;
+void csan_host_site_print_user(FILE *out, const csan_host_site *site, uint32_t stack) {
+  const char *file = site->file;
+  uint32_t line = site->line, column = site->column;
+  if (stack && csan_host_site_in_cuda_glue(site)) {
+    csan_frame f[16];
+    size_t n = csan_stack_symbolize(stack, f, sizeof f / sizeof f[0]);
+    for (size_t i = 0; i < n; i++)
+      if (f[i].file && f[i].line) {
+        file = f[i].file;
+        line = f[i].line;
+        column = f[i].column;
+        break;
+      }
+  }
+  if (file)
+    fprintf(out, "%s:%u:%u", file, line, column);
+  else
+    fputs("an unknown line", out);
 }
 
 size_t csan_stack_symbolize_at(uint32_t id, const csan_host_site *site, csan_frame *out,

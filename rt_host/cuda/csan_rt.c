@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -129,6 +130,28 @@ bool csan_rt_read_device(void *dst, uint64_t src, size_t n) {
             csan_rt_priv_wait() == CUDA_SUCCESS;
   csan_rt_own_end(&own);
   return ok;
+}
+
+CUresult csan_rt_host_mapped(size_t bytes, void **host, uint64_t *dev) {
+  void *p = NULL;
+  CUdeviceptr d = 0;
+  *host = NULL;
+  *dev = 0;
+  if (!csan_g.drv.cuMemHostAlloc || !csan_g.drv.cuMemHostGetDevicePointer)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  CUresult r =
+      csan_g.drv.cuMemHostAlloc(&p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+  if (r == CUDA_SUCCESS)
+    r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+  if (r != CUDA_SUCCESS) {
+    if (p)
+      cudaFreeHost(p); /* page-locked memory from the driver: the runtime frees it too */
+    return r;
+  }
+  memset(p, 0, bytes); /* before any kernel can reach it */
+  *host = p;
+  *dev = (uint64_t)d;
+  return CUDA_SUCCESS;
 }
 
 void csan_rt_priv_sync(void) {

@@ -163,4 +163,10 @@ bool csan_rt_read_device(void *dst, uint64_t src, size_t n);
 /* Waits for csan's own stream. */
 void csan_rt_priv_sync(void);
 
+/* bytes of zeroed host memory the device can reach (host-mapped, portable:
+ * csan's rings and notify words, which survive a fault and which the host
+ * reads with plain loads). *host and *dev get its two addresses; on failure
+ * *host is null. */
+CUresult csan_rt_host_mapped(size_t bytes, void **host, uint64_t *dev);
+
 #endif /* CSAN_RT_H */

@@ -116,17 +116,12 @@ static void free_device(void) {
  * race table from the device. Its device address, or 0 (then the table is
  * read at every synchronization, as without it). */
 static uint64_t race_notify_setup(csan_rt *g) {
-  void *p = NULL;
-  CUdeviceptr d = 0;
-  if (!g->drv.cuMemHostAlloc || !g->drv.cuMemHostGetDevicePointer ||
-      g->drv.cuMemHostAlloc(&p, sizeof(uint32_t),
-                            CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE) != CUDA_SUCCESS)
+  void *p;
+  uint64_t d;
+  if (csan_rt_host_mapped(sizeof(uint32_t), &p, &d) != CUDA_SUCCESS)
     return 0;
-  if (g->drv.cuMemHostGetDevicePointer(&d, p, 0) != CUDA_SUCCESS)
-    return 0; /* (one page left mapped) */
   g->race_notify = (_Atomic uint32_t *)p;
-  atomic_store(g->race_notify, 0);
-  return (uint64_t)d;
+  return d;
 }
 
 static bool dev_alloc(uint64_t *out, size_t bytes, const char *what, char *why, size_t n) {

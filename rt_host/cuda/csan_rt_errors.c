@@ -137,18 +137,14 @@ static bool marks_ready(void) {
   if (s == MARK_UNKNOWN) {
     s = MARK_OFF;
     void *p = NULL;
-    CUdeviceptr d = 0;
+    uint64_t d = 0;
     size_t bytes = 2 * CSAN_FAULTS_SLOTS * sizeof(uint32_t);
     if (csan_g.flags.fault_attribution) {
       csan_rt_own own;
       csan_rt_own_begin(&own);
-      CUresult r = csan_g.drv.cuMemHostAlloc(&p, bytes,
-                                             CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
-      if (r == CUDA_SUCCESS)
-        r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+      CUresult r = csan_rt_host_mapped(bytes, &p, &d); /* zeroed before any launch */
       csan_rt_own_end(&own);
       if (r == CUDA_SUCCESS) {
-        memset(p, 0, bytes); /* before any stream can write it: no launch yet */
         g_mark = p;
         g_mark_dev = d;
         s = MARK_ON;
@@ -400,12 +396,9 @@ bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters) {
     return false;
   }
   size_t bytes = CSAN_MEMERR_RECORDS_OFFSET + MEMERR_RING_RECORDS * sizeof(csan_memerr_record);
-  void *p = NULL;
-  CUdeviceptr d = 0;
-  CUresult r =
-      csan_g.drv.cuMemHostAlloc(&p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
-  if (r == CUDA_SUCCESS)
-    r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+  void *p;
+  uint64_t d;
+  CUresult r = csan_rt_host_mapped(bytes, &p, &d);
   if (r != CUDA_SUCCESS) {
     csan_log_printf("csan: WARNING: no host-mapped memory for the memory-error ring (CUDA error "
                     "%d): kernels' bad accesses are not checked\n",
@@ -413,7 +406,6 @@ bool csan_rt_memerr_setup(uint64_t *ring, uint64_t *counters) {
     cudaFree(c);
     return false;
   }
-  memset(p, 0, bytes); /* before any kernel can reach it */
   ((csan_memerr_ring *)p)->capacity = MEMERR_RING_RECORDS;
   atomic_store(&g_ring_dev, (uint64_t)d);
   atomic_store(&g_counters_dev, (uint64_t)(uintptr_t)c);

@@ -296,12 +296,9 @@ bool csan_rt_hostlog_setup(uint64_t *ring, uint64_t *counters) {
   }
   uint32_t cap = (uint32_t)csan_g.flags.host_log_records;
   size_t bytes = CSAN_HOSTLOG_RECORDS_OFFSET + (size_t)cap * sizeof(csan_hostlog_record);
-  void *p = NULL;
-  CUdeviceptr d = 0;
-  CUresult r =
-      csan_g.drv.cuMemHostAlloc(&p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
-  if (r == CUDA_SUCCESS)
-    r = csan_g.drv.cuMemHostGetDevicePointer(&d, p, 0);
+  void *p;
+  uint64_t d;
+  CUresult r = csan_rt_host_mapped(bytes, &p, &d);
   if (!g_batch || g_cap != cap) {
     free(g_batch);
     g_batch = malloc((size_t)cap * sizeof *g_batch);
@@ -317,7 +314,6 @@ bool csan_rt_hostlog_setup(uint64_t *ring, uint64_t *counters) {
       cudaFreeHost(p); /* page-locked memory from the driver: the runtime frees it too */
     return false;
   }
-  memset(p, 0, bytes); /* before any kernel can reach it */
   ((csan_hostlog_ring *)p)->capacity = cap;
   atomic_store(&g_counters_dev, (uint64_t)(uintptr_t)c);
   atomic_store(&g_ring, (csan_hostlog_ring *)p);

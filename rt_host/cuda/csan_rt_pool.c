@@ -27,17 +27,10 @@ void csan_rt_pool_setup(uint32_t base_capacity, uint64_t *notify, uint32_t *seg_
   g_stopped = false;
   atomic_store(&g_notify, NULL);
   pthread_mutex_unlock(&g_mu);
-  if (!g->flags.pool_grow || !g->drv.cuMemHostAlloc || !g->drv.cuMemHostGetDevicePointer)
-    return;
-  void *p = NULL;
-  CUdeviceptr d = 0;
-  if (g->drv.cuMemHostAlloc(&p, sizeof(uint32_t),
-                            CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE) != CUDA_SUCCESS ||
-      g->drv.cuMemHostGetDevicePointer(&d, p, 0) != CUDA_SUCCESS)
-    return; /* (a page may stay mapped) the pool keeps its size */
-  atomic_store((_Atomic uint32_t *)p, 0);
+  void *p;
+  if (!g->flags.pool_grow || csan_rt_host_mapped(sizeof(uint32_t), &p, notify) != CUDA_SUCCESS)
+    return; /* the pool keeps its size */
   atomic_store(&g_notify, (_Atomic uint32_t *)p);
-  *notify = (uint64_t)d;
 }
 
 /* Adds segment g_nseg; called with g_mu held. False when it could not. */

@@ -63,4 +63,34 @@ static void lib_kernels_register(void) {
     }                                                                                          \
   } while (0)
 
+/* The driver's virtual-memory API around a mapping (tests that link the
+ * fake libcuda, -lcuda): a handle of one granule of device memory and a
+ * reservation for it (its size returned), read-write access once it is
+ * mapped, and the release after the unmap. The test maps and unmaps itself:
+ * csan names those lines. */
+static inline size_t lib_vmm_reserve(CUmemGenericAllocationHandle *h, CUdeviceptr *va) {
+  CUmemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  size_t gran = 0;
+  LK(cuMemGetAllocationGranularity(&gran, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  LK(cuMemCreate(h, gran, &prop, 0));
+  LK(cuMemAddressReserve(va, gran, 0, 0, 0));
+  return gran;
+}
+
+static inline void lib_vmm_access(CUdeviceptr va, size_t size) {
+  CUmemAccessDesc acc;
+  memset(&acc, 0, sizeof acc);
+  acc.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  acc.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+  LK(cuMemSetAccess(va, size, &acc, 1));
+}
+
+static inline void lib_vmm_release(CUmemGenericAllocationHandle h, CUdeviceptr va, size_t size) {
+  LK(cuMemRelease(h));
+  LK(cuMemAddressFree(va, size));
+}
+
 #endif

@@ -18,23 +18,12 @@ int main(int argc, char **argv) {
   CUstream s1, s2;
   LK(__csan_cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING, SITE));
   LK(__csan_cuStreamCreate(&s2, CU_STREAM_NON_BLOCKING, SITE));
-  CUmemAllocationProp prop;
-  memset(&prop, 0, sizeof prop);
-  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  size_t gran = 0;
-  LK(cuMemGetAllocationGranularity(&gran, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
   CUmemGenericAllocationHandle h;
-  LK(cuMemCreate(&h, gran, &prop, 0));
   CUdeviceptr va;
-  LK(cuMemAddressReserve(&va, gran, 0, 0, 0));
+  size_t gran = lib_vmm_reserve(&h, &va);
   NOTE("map line %d", __LINE__ + 1);
   LK(__csan_cuMemMap(va, gran, 0, h, 0, SITE));
-  CUmemAccessDesc acc;
-  memset(&acc, 0, sizeof acc);
-  acc.location = prop.location;
-  acc.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-  LK(cuMemSetAccess(va, gran, &acc, 1));
+  lib_vmm_access(va, gran);
   KWRITE(s1, (void *)(uintptr_t)va, 256);
   if (fixed) {
     CUevent e;
@@ -45,8 +34,7 @@ int main(int argc, char **argv) {
   KREAD(s2, (void *)(uintptr_t)va, 256);
   LK(__csan_cuCtxSynchronize(SITE));
   LK(__csan_cuMemUnmap(va, gran, SITE));
-  LK(cuMemRelease(h));
-  LK(cuMemAddressFree(va, gran));
+  lib_vmm_release(h, va, gran);
   NOTE("end");
   return 0;
 }

@@ -15,30 +15,18 @@ int main(int argc, char **argv) {
   lib_kernels_register();
   CUstream s;
   LK(__csan_cuStreamCreate(&s, CU_STREAM_NON_BLOCKING, SITE));
-  CUmemAllocationProp prop;
-  memset(&prop, 0, sizeof prop);
-  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  size_t gran = 0;
-  LK(cuMemGetAllocationGranularity(&gran, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
   CUmemGenericAllocationHandle h;
-  LK(cuMemCreate(&h, gran, &prop, 0));
   CUdeviceptr va;
-  LK(cuMemAddressReserve(&va, gran, 0, 0, 0));
+  size_t gran = lib_vmm_reserve(&h, &va);
   LK(__csan_cuMemMap(va, gran, 0, h, 0, SITE));
-  CUmemAccessDesc acc;
-  memset(&acc, 0, sizeof acc);
-  acc.location = prop.location;
-  acc.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-  LK(cuMemSetAccess(va, gran, &acc, 1));
+  lib_vmm_access(va, gran);
   KWRITE(s, (void *)(uintptr_t)va, 64);
   if (fixed)
     LK(__csan_cuStreamSynchronize(s, SITE));
   NOTE("unmap line %d", __LINE__ + 1);
   LK(__csan_cuMemUnmap(va, gran, SITE));
   LK(__csan_cuStreamSynchronize(s, SITE));
-  LK(cuMemRelease(h));
-  LK(cuMemAddressFree(va, gran));
+  lib_vmm_release(h, va, gran);
   NOTE("end");
   return 0;
 }
