@@ -7,9 +7,11 @@ cancels the slow periods of a shared machine, where single timings swing by
 2x); the cubin sizes of `--cuda-device-only -c`; and the number of checks
 -csan-stats counts after the cheap-instrumentation passes.
 
-  bench/compile-ratio.py [--build DIR] [--pairs N] [-O LEVEL] FILE.cu...
+  bench/compile-ratio.py [--build DIR] [--pairs N] [-O LEVEL] [--csan-flag F]... FILE.cu...
 
--O sets the optimization level of both compilers (default 2). Plain clang
+-O sets the optimization level of both compilers (default 2). --csan-flag
+adds a flag to csan-clang++'s commands only (e.g. --csan-inline-runtime, to
+measure clang's whole-program ptxas step against csan-ptxas). Plain clang
 also gets CCCL's include directory, which csan-clang++ adds. The last lines
 give the geometric mean and the largest of the per-file ratios.
 """
@@ -40,11 +42,13 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     ap.add_argument("--cuda-path", default=os.environ.get("CSAN_CUDA_PATH", "/usr/local/cuda"))
     ap.add_argument("-O", dest="opt", default="2")
+    ap.add_argument("--csan-flag", action="append", default=[])
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     csan = os.path.join(a.build, "bin", "csan-clang++")
     if not os.access(csan, os.X_OK):
         sys.exit("compile-ratio: no %s (build csan first)" % csan)
+    csan_cc = [csan] + a.csan_flag
     common = ["--offload-arch=sm_90", "--cuda-path=" + a.cuda_path, "-Wno-unknown-cuda-version"]
     opt = "-O" + a.opt
     cccl = os.path.join(a.cuda_path, "include", "cccl")
@@ -58,16 +62,16 @@ def main():
         plain, inst, ratios = [], [], []
         for _ in range(a.pairs):
             p = cpu_seconds(plain_cc + [opt, "-c"] + common + [f, "-o", obj])
-            c = cpu_seconds([csan, opt, "-c"] + common + [f, "-o", obj])
+            c = cpu_seconds(csan_cc + [opt, "-c"] + common + [f, "-o", obj])
             plain.append(p)
             inst.append(c)
             ratios.append(c / p)
-        stats = subprocess.run([csan, opt, "-c"] + common + [f, "-o", obj, "-mllvm", "-csan-stats"],
+        stats = subprocess.run(csan_cc + [opt, "-c"] + common + [f, "-o", obj, "-mllvm", "-csan-stats"],
                                capture_output=True, text=True).stderr
         m = re.search(r"checks per function:\n((?:[ \t]+\S+ \d+\n)+)", stats)
         checks = sum(int(l.split()[-1]) for l in m.group(1).splitlines()) if m else 0
         sizes = []
-        for cc in (plain_cc, [csan]):
+        for cc in (plain_cc, csan_cc):
             subprocess.run(cc + [opt, "--cuda-device-only", "-c"] + common + [f, "-o", cubin],
                            stderr=subprocess.DEVNULL, check=True)
             sizes.append(os.path.getsize(cubin))

@@ -40,6 +40,14 @@ struct CsanDeviceLinkPass : llvm::PassInfoMixin<CsanDeviceLinkPass> {
   llvm::OptimizationLevel Level;
 };
 
+/// Makes the runtime object's source from the runtime bitcode: its
+/// out-of-line functions under the names -csan-runtime-object gives them
+/// (CsanDeviceLink.cpp).
+struct CsanDeviceRuntimeExportPass : llvm::PassInfoMixin<CsanDeviceRuntimeExportPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
 struct CsanHostPass : llvm::PassInfoMixin<CsanHostPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }

@@ -63,6 +63,10 @@ static bool parseModulePipeline(StringRef Name, ModulePassManager &MPM,
     MPM.addPass(csan::CsanDeviceLinkPass());
     return true;
   }
+  if (Name == "csan-device-runtime-export") {
+    MPM.addPass(csan::CsanDeviceRuntimeExportPass());
+    return true;
+  }
   if (Name == "csan-host") {
     MPM.addPass(csan::CsanHostPass());
     return true;

@@ -60,6 +60,19 @@
  * unit's table. */
 #define CSAN_MODULE_GAPS_NAME "__csan_module_gaps"
 
+/* The runtime object (issue 14). In a whole-program device compile (clang's
+ * default for CUDA) ptxas gives every kernel a private copy of each function
+ * it can call, so every twin would carry the runtime's slow path. Under
+ * -csan-runtime-object (csan-clang's default without -fgpu-rdc),
+ * csan-device-link gives the runtime's out-of-line (noinline) functions
+ * external names, CSAN_OOL_PREFIX followed by their own; csan-ptxas then
+ * assembles the module without their bodies (ptxas -c) and links it with
+ * CSAN_RT_OBJECT_PTX_NAME, the same functions on their own, assembled with a
+ * register cap (nvlink). The PTX that clang embeds for JIT keeps the bodies,
+ * so it stays a complete program. */
+#define CSAN_OOL_PREFIX "__csan_ool_"
+#define CSAN_RT_OBJECT_PTX_NAME "csan_rt_device.ptx"
+
 /* ------------------------------------------------------------------------
  * Device runtime entry points (defined in csan_rt_device.cu, called by code
  * the pass emits; all are inlined after csan-device-link, their slow paths

@@ -52,6 +52,7 @@ config.substitutions.extend([
     ("%gpu_arch", config.default_gpu_arch),
     ("%csan_clangxx", os.path.join(config.csan_bin_dir, "csan-clang++")),
     ("%csan_clang", os.path.join(config.csan_bin_dir, "csan-clang")),
+    ("%csan_bindir", config.csan_bin_dir),
     ("%replay", os.path.join(config.csan_bin_dir, "csan-replay")),
     # C unit tests against the CUDA-free core: `%cc_core %s -o %t && %t`
     ("%cc_core", "%s -std=c11 -O1 -g -Wall -Wextra -Werror -D_GNU_SOURCE %s -I%s -I%s -I%s %%s %s -lpthread -ldl -lm"
@@ -63,6 +64,7 @@ config.substitutions.extend([
     ("%cuda_libdir", config.cuda_lib_dir),
     # PTX assembler, to check that generated PTX assembles (no GPU needed)
     ("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")),
+    ("%nvlink", os.path.join(config.cuda_path, "bin", "nvlink")),
     ("FileCheck", os.path.join(tools, "FileCheck")),
     ("%not", os.path.join(tools, "not")),
     ("%python", sys.executable),

@@ -11,7 +11,12 @@
  *   - when CUDA is compiled: --cuda-path (unless given), -Wno-unknown-cuda-version,
  *     -isystem <cuda>/include/cccl (CCCL's headers, where nvcc finds them),
  *     -csan-twin-max-threads=1024 and -csan-twin-max-regs=32 unless -fgpu-rdc
- *     (twins launchable with any block size, at full occupancy), and, unless the user chose GPU architectures, the
+ *     (twins launchable with any block size, at full occupancy), and
+ *     unless --csan-inline-runtime, -csan-runtime-object with
+ *     --ptxas-path=<prefix>/bin/csan-ptxas (the device runtime's slow path
+ *     assembled once per module, not once per kernel: csan-ptxas.c; the
+ *     real ptxas, the toolkit's or the user's --ptxas-path, is passed on in
+ *     CSAN_PTXAS, the toolkit's nvlink in CSAN_NVLINK), and, unless the user chose GPU architectures, the
  *     default one (--offload-arch=sm_90) with its PTX (--cuda-include-ptx=sm_90,
  *     not under -fgpu-rdc, where clang embeds none) so newer GPUs JIT it;
  *   - -fgpu-default-stream=per-thread, which clang 22's driver drops for CUDA,
@@ -23,7 +28,10 @@
  *     relocatable device code into no device image.
  *
  * csan's own flag --csan-host-accesses becomes -csan-host-accesses for cc1
- * (host loads and stores checked against the device's work, issue 18).
+ * (host loads and stores checked against the device's work, issue 18);
+ * --csan-inline-runtime keeps clang's own whole-program ptxas step (each
+ * kernel with its own copy of the runtime: larger, but every original
+ * kernel's SASS byte for byte what plain clang makes).
  *
  * Arguments are rewritten in three cases only:
  *   - response files (@file, as CMake and Ninja write for long command lines)
@@ -261,7 +269,10 @@ typedef struct plan {
   bool static_cudart;
   bool has_plugin;   /* the user already loads csan.so */
   bool no_fatbin;    /* no fatbinary is made (device-only, -S, -E, ...) */
+  bool no_ptxas;     /* clang runs no ptxas (-S, -E, host-only, -emit-llvm, ...) */
   bool frame_pointer_chosen; /* -f[no-]omit-frame-pointer given */
+  bool inline_runtime;       /* --csan-inline-runtime */
+  const char *ptxas_path;    /* the user's --ptxas-path, when given */
   int inputs;
 } plan;
 
@@ -289,6 +300,11 @@ static void classify(int argc, char **argv, plan *p) {
           strcmp(a, "--offload-device-only") == 0 || strcmp(a, "--cuda-host-only") == 0 ||
           strcmp(a, "--offload-host-only") == 0)
         p->no_fatbin = true;
+      if (strcmp(a, "-S") == 0 || strcmp(a, "-E") == 0 || strcmp(a, "-fsyntax-only") == 0 ||
+          strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 || strcmp(a, "--precompile") == 0 ||
+          strcmp(a, "-emit-llvm") == 0 || strcmp(a, "--cuda-host-only") == 0 ||
+          strcmp(a, "--offload-host-only") == 0)
+        p->no_ptxas = true;
       else if (strcmp(a, "--version") == 0 || starts(a, "-print-") || starts(a, "--print-") ||
                strcmp(a, "-dumpversion") == 0 || strcmp(a, "-dumpmachine") == 0 ||
                strcmp(a, "--help") == 0 || strcmp(a, "--help-hidden") == 0)
@@ -307,6 +323,10 @@ static void classify(int argc, char **argv, plan *p) {
         p->frame_pointer_chosen = true;
       else if (strcmp(a, "-fgpu-rdc") == 0)
         p->rdc = true;
+      else if (strcmp(a, "--csan-inline-runtime") == 0)
+        p->inline_runtime = true;
+      else if (starts(a, "--ptxas-path="))
+        p->ptxas_path = a + strlen("--ptxas-path=");
       else if (strcmp(a, "-fno-gpu-rdc") == 0)
         p->rdc = false;
       else if (strcmp(a, "--offload-link") == 0)
@@ -393,6 +413,12 @@ static void add_user_args(args *out, int argc, char **argv, const plan *p) {
         push_cc1_llvm_option(out, argv[i] + strlen("-mllvm="));
       continue;
     }
+    if (strcmp(argv[i], "--csan-inline-runtime") == 0)
+      continue; /* csan-clang's own (add_cuda_flags) */
+    /* The user's ptxas is csan-ptxas's real one (add_cuda_flags). */
+    if (starts(argv[i], "--ptxas-path=") && p->cuda && p->compiles && !p->inline_runtime &&
+        !p->no_ptxas && !p->info_only)
+      continue;
     if (strcmp(argv[i], "--csan-host-accesses") == 0) {
       /* csan's own flag: check host loads and stores against the device's
        * work on pinned, registered and managed memory (issue 18), in CUDA
@@ -424,9 +450,31 @@ static void add_plugin(args *out, const plan *p, const layout *l) {
   pushf(out, "-fpass-plugin=%s", l->plugin);
 }
 
+/* The runtime object: csan-ptxas as clang's ptxas, told where the real one
+ * is, and the plugin's external names for the runtime's slow path. */
+static void add_runtime_object(args *out, const plan *p, const layout *l, const char *cuda) {
+  char wrapper[PATH_MAX + 32], real[PATH_MAX + 32];
+  snprintf(wrapper, sizeof wrapper, "%s/bin/csan-ptxas", l->prefix);
+  if (!exists(wrapper)) {
+    fprintf(stderr, "csan-clang: error: csan-ptxas is missing: %s (%s); build csan or reinstall "
+                    "it\n", wrapper, strerror(errno));
+    exit(1);
+  }
+  if (p->ptxas_path)
+    snprintf(real, sizeof real, "%s", p->ptxas_path);
+  else
+    snprintf(real, sizeof real, "%s/bin/ptxas", cuda ? cuda : CSAN_CUDA_PATH_DEFAULT);
+  char nvlink[PATH_MAX + 32];
+  snprintf(nvlink, sizeof nvlink, "%s/bin/nvlink", cuda ? cuda : CSAN_CUDA_PATH_DEFAULT);
+  if (setenv("CSAN_PTXAS", real, 1) != 0 || setenv("CSAN_NVLINK", nvlink, 1) != 0)
+    die("cannot set CSAN_PTXAS");
+  pushf(out, "--ptxas-path=%s", wrapper);
+  push_cc1_llvm_option(out, "-csan-runtime-object");
+}
+
 /* CUDA: the toolkit, its CCCL headers, the twins' launch bounds, the
  * default architecture. */
-static void add_cuda_flags(args *out, const plan *p) {
+static void add_cuda_flags(args *out, const plan *p, const layout *l) {
   if (!p->cuda || p->info_only)
     return;
   const char *cuda = p->cuda_path;
@@ -456,6 +504,11 @@ static void add_cuda_flags(args *out, const plan *p) {
     /* and their registers: the slow path's would be the twin's (issue 14) */
     push_cc1_llvm_option(out, "-csan-twin-max-regs=" CSAN_TWIN_MAX_REGS);
   }
+  /* The slow path once per module, not in every twin (issue 14), and
+   * under -fgpu-rdc capped once per object, where clang assembles the
+   * device code (else --ptxas-path would be an unused argument). */
+  if (p->compiles && !p->inline_runtime && !p->no_ptxas)
+    add_runtime_object(out, p, l, cuda);
   if (!p->has_arch) {
     push(out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);
     /* PTX goes into the fatbinary; without one (device-only, -S, ...) and
@@ -608,7 +661,7 @@ int main(int argc, char **argv) {
   push(&out, clang);
   add_user_args(&out, n, in.v, &p);
   add_plugin(&out, &p, &l);
-  add_cuda_flags(&out, &p);
+  add_cuda_flags(&out, &p, &l);
   add_host_flags(&out, &p);
   add_link_flags(&out, &p, &l);
   args_free(&in); /* out holds copies; p's pointers into in are not used again */

@@ -13,7 +13,15 @@
 //     ABI globals, which stay weak (DESIGN.md, decision 5);
 //  3. inlines the always_inline entry points (slow paths stay calls) and,
 //     above -O0, cleans up the functions that received them with a short,
-//     cheap function pipeline; runtime code left unused is erased.
+//     cheap function pipeline; runtime code left unused is erased;
+//  4. under -csan-runtime-object, gives the out-of-line runtime functions
+//     left external names (csan_abi.h, CSAN_OOL_PREFIX): csan-ptxas then
+//     assembles them once per module from the runtime object instead of
+//     once per kernel.
+//
+// csan-device-runtime-export makes that runtime object's source: run on the
+// runtime bitcode alone, it keeps only the out-of-line functions, under the
+// same external names (the build turns the result into CSAN_RT_OBJECT_PTX_NAME).
 //
 // A module without checks is left alone and needs no runtime. A runtime that
 // is missing, unreadable, or lacks an entry point the module calls is a clear
@@ -34,6 +42,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -48,6 +57,13 @@ static cl::opt<std::string>
                 cl::desc("Device runtime bitcode to link into instrumented device modules "
                          "(default: " CSAN_RT_BITCODE_NAME " beside csan.so)"),
                 cl::Hidden, cl::init(""));
+
+static cl::opt<bool> ClRuntimeObject(
+    "csan-runtime-object",
+    cl::desc("Give the runtime's out-of-line functions external names (" CSAN_OOL_PREFIX
+             "...) so that csan-ptxas assembles them once per module, from the runtime "
+             "object, instead of into every kernel"),
+    cl::Hidden, cl::init(false));
 
 static bool isRuntimeEntryName(StringRef Name) { return Name.starts_with(CSAN_DEV_PREFIX); }
 
@@ -188,6 +204,65 @@ static void eraseDeadRuntime(ArrayRef<WeakVH> RuntimeDefinitions) {
   }
 }
 
+/// The runtime functions that stay calls after inlining: the noinline slow
+/// paths (CSAN_SH_COLD_FN and csan_dev_*'s __noinline__ in the runtime's
+/// sources). Everything else of the runtime is inlined into its callers.
+static bool isOutOfLine(const Function &F) {
+  return !F.isDeclaration() && F.hasLocalLinkage() && F.hasFnAttribute(Attribute::NoInline);
+}
+
+/// Step 4 (and the export pass): the external name the module and the
+/// runtime object agree on. The module's copies are weak: where csan-ptxas
+/// keeps them (a whole-program fallback, the PTX for JIT) nothing else
+/// defines them, and where it cannot split a relocatable object of
+/// -fgpu-rdc, another object's copy must not clash at the device link.
+static void exportOutOfLine(Function &F, GlobalValue::LinkageTypes Linkage) {
+  F.setName(CSAN_OOL_PREFIX + F.getName());
+  F.setLinkage(Linkage);
+  F.setVisibility(GlobalValue::DefaultVisibility);
+  F.setDSOLocal(false); // was internal; now another object may define it
+}
+
+PreservedAnalyses csan::CsanDeviceRuntimeExportPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  // Out-of-line functions keep their bodies under external names; the ABI
+  // globals they use become declarations (the module that links with the
+  // object defines them, weak); everything else becomes internal, and what
+  // nothing uses goes.
+  SmallVector<GlobalValue *, 16> Unused;
+  // As after linking: every runtime definition internal, then the
+  // out-of-line ones exported.
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.setLinkage(GlobalValue::InternalLinkage);
+    if (isOutOfLine(F))
+      exportOutOfLine(F, GlobalValue::ExternalLinkage);
+  }
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.isDeclaration())
+      continue;
+    if (isABIGlobalName(GV.getName())) {
+      GV.setInitializer(nullptr);
+      GV.setLinkage(GlobalValue::ExternalLinkage);
+      GV.setConstant(false);
+    } else {
+      GV.setLinkage(GlobalValue::InternalLinkage);
+    }
+  }
+  GlobalDCEPass().run(M, MAM);
+  for (GlobalVariable &GV : M.globals())
+    if (GV.isDeclaration() && GV.use_empty())
+      Unused.push_back(&GV);
+  for (GlobalValue *GV : Unused)
+    GV->eraseFromParent();
+  bool Any = any_of(M, [](const Function &F) {
+    return !F.isDeclaration() && F.getName().starts_with(CSAN_OOL_PREFIX);
+  });
+  if (!Any)
+    M.getContext().emitError("csan: the device runtime has no out-of-line functions to export");
+  return PreservedAnalyses::none();
+}
+
 PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!isDeviceModule(M))
     return PreservedAnalyses::all();
@@ -215,5 +290,12 @@ PreservedAnalyses csan::CsanDeviceLinkPass::run(Module &M, ModuleAnalysisManager
       internalizeRuntime(M, UserDefinitions, Callers.front());
   inlineAndCleanUp(M, MAM, Level, Callers.getArrayRef());
   eraseDeadRuntime(RuntimeDefinitions);
+  // The checks keep calling the slow path through CSAN_DEV_MISS_FN_NAME:
+  // csan-ptxas may still hand the module to whole-program ptxas, where a
+  // direct call would make the caller spill around every check.
+  if (ClRuntimeObject)
+    for (const WeakVH &Handle : RuntimeDefinitions)
+      if (auto *F = dyn_cast_or_null<Function>(Handle); F && isOutOfLine(*F))
+        exportOutOfLine(*F, GlobalValue::WeakAnyLinkage);
   return PreservedAnalyses::none();
 }
