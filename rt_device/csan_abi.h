@@ -70,7 +70,7 @@
  * CSAN_RT_OBJECT_PTX_NAME, the same functions on their own, assembled with a
  * register cap (nvlink). The PTX that clang embeds for JIT keeps the bodies,
  * so it stays a complete program. */
-#define CSAN_OOL_PREFIX "__csan_ool_"
+#define CSAN_OOL_PREFIX "__csan_ool8_" /* 8: CSAN_ABI_VERSION (the pass checks) */
 #define CSAN_RT_OBJECT_PTX_NAME "csan_rt_device.ptx"
 
 /* ------------------------------------------------------------------------

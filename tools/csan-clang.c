@@ -325,8 +325,9 @@ static void classify(int argc, char **argv, plan *p) {
         p->rdc = true;
       else if (strcmp(a, "--csan-inline-runtime") == 0)
         p->inline_runtime = true;
-      else if (starts(a, "--ptxas-path="))
-        p->ptxas_path = a + strlen("--ptxas-path=");
+      else if (starts(a, "--ptxas-path=") && !ends(a, "/csan-ptxas") &&
+               strcmp(a, "--ptxas-path=csan-ptxas") != 0)
+        p->ptxas_path = a + strlen("--ptxas-path="); /* csan-ptxas: ours, not the real one */
       else if (strcmp(a, "-fno-gpu-rdc") == 0)
         p->rdc = false;
       else if (strcmp(a, "--offload-link") == 0)

@@ -34,7 +34,11 @@
  * without the register bounds of the kernels that call it, which a kernel
  * with launch bounds or a twin with its cap could then not link with. (Under
  * -fgpu-rdc that is how the user's functions are compiled anyway, and twins
- * have no cap.)
+ * have no cap.) With a warning, the same happens when nvlink is missing,
+ * when a runtime function's end cannot be found, and when assembling the
+ * runtime object or the link fails: the module's PTX is complete, so the
+ * real ptxas can always build it as before. An error assembling the module
+ * itself is the module's: it stays an error.
  *
  * The real ptxas is $CSAN_PTXAS (csan-clang sets it: the toolkit's, or the
  * user's own --ptxas-path), else the toolkit csan was built with; nvlink is
@@ -231,8 +235,8 @@ typedef enum { SPLIT_OK, SPLIT_NO_RUNTIME, SPLIT_USER_FUNCTIONS, SPLIT_UNKNOWN_L
 
 /* Writes to *out the PTX in with each CSAN_OOL_PREFIX function made a
  * declaration; unless keep_user_functions, *own_fn names the first device
- * function the module defines itself (SPLIT_USER_FUNCTIONS). Relies on the layout of LLVM's NVPTX
- * printer, which made the file: a function's header starts its line with
+ * function the module defines itself (SPLIT_USER_FUNCTIONS). Relies on the
+ * layout of LLVM's NVPTX printer, which made the file: a function's header starts its line with
  * its linkage and ".func"; a definition's body opens with "{" at the start
  * of a line after the parameters and closes with "}" alone on the line
  * after "// -- End function" (else SPLIT_UNKNOWN_LAYOUT, *own_fn naming the
@@ -283,7 +287,7 @@ static split_result split_module(const char *in, size_t n, bool keep_user_functi
       p = stop;
       continue;
     }
-    ool++;
+    ool += body != NULL; /* declarations alone: already split, nothing to do */
     /* ".visible .func ..." -> ".extern .func ...", the header kept. */
     const char *func = strstr(p, ".func");
     put(out, ".extern ", strlen(".extern "));
@@ -317,6 +321,26 @@ static split_result split_module(const char *in, size_t n, bool keep_user_functi
 /* ------------------------------------------------------------------------
  * Running the tools. */
 
+/* The temporary files, removed at exit, on SIGINT/SIGTERM/SIGHUP, and when
+ * a tool dies of a signal (which csan-ptxas then dies of too, so that clang
+ * reports a crash, not an exit status). */
+static char *tmp_paths[4];
+
+static void remove_temps(void) {
+  for (size_t i = 0; i < sizeof tmp_paths / sizeof *tmp_paths; i++)
+    if (tmp_paths[i])
+      unlink(tmp_paths[i]);
+}
+
+static void die_of(int sig) {
+  remove_temps();
+  signal(sig, SIG_DFL);
+  raise(sig);
+  _exit(128 + sig);
+}
+
+static void on_signal(int sig) { die_of(sig); }
+
 static int run(char **argv, bool echo) {
   if (echo) {
     fprintf(stderr, "csan-ptxas:");
@@ -337,7 +361,7 @@ static int run(char **argv, bool echo) {
     if (errno != EINTR)
       die("waitpid failed: %s", strerror(errno));
   if (WIFSIGNALED(status))
-    return 128 + WTERMSIG(status);
+    die_of(WTERMSIG(status));
   return WEXITSTATUS(status);
 }
 
@@ -359,13 +383,6 @@ static char *temp_file(const char *suffix) {
   return path;
 }
 
-static char *tmp_paths[4];
-
-static void remove_temps(void) {
-  for (size_t i = 0; i < sizeof tmp_paths / sizeof *tmp_paths; i++)
-    if (tmp_paths[i])
-      unlink(tmp_paths[i]);
-}
 
 /* Writes the runtime object's PTX with its functions weak. */
 static void make_weak(const char *from, const char *to) {
@@ -393,6 +410,7 @@ static void make_weak(const char *from, const char *to) {
 
 /* The real ptxas with clang's arguments, unchanged. */
 static int pass_through(const char *ptxas, int argc, char **argv) {
+  remove_temps(); /* exec runs no atexit handler */
   argv[0] = (char *)ptxas;
   execv(ptxas, argv);
   fprintf(stderr, "csan-ptxas: error: cannot run %s: %s\n", ptxas, strerror(errno));
@@ -409,6 +427,10 @@ int main(int argc, char **argv) {
   }
   if (!is_file(ptxas))
     die("the real ptxas is missing: %s (set CSAN_PTXAS, or --cuda-path for csan-clang)", ptxas);
+  /* CSAN_PTXAS naming this program would run it again and again. */
+  char self[PATH_MAX], real[PATH_MAX];
+  if (realpath("/proc/self/exe", self) && realpath(ptxas, real) && !strcmp(self, real))
+    die("CSAN_PTXAS is csan-ptxas itself (%s): it must name NVIDIA's ptxas", ptxas);
 
   command c;
   parse(argc, argv, &c);
@@ -422,7 +444,7 @@ int main(int argc, char **argv) {
   if (!ptx)
     die("cannot read %s", c.input);
   text user = {0};
-  char own_fn[256];
+  char own_fn[1024];
   split_result r = split_module(ptx, n, c.relocatable, &user, own_fn, sizeof own_fn);
   free(ptx);
   if (r != SPLIT_OK) {
@@ -454,10 +476,17 @@ int main(int argc, char **argv) {
   const char *toolkit_nvlink = getenv("CSAN_NVLINK");
   if (!is_file(nvlink) && toolkit_nvlink && *toolkit_nvlink)
     snprintf(nvlink, sizeof nvlink, "%s", toolkit_nvlink);
-  if (!is_file(nvlink))
-    die("nvlink is missing: %s (beside ptxas, or CSAN_NVLINK)", nvlink);
+  if (!is_file(nvlink)) {
+    fprintf(stderr, "csan-ptxas: warning: nvlink is missing: %s (beside ptxas, or CSAN_NVLINK): "
+                    "whole program, the runtime in each kernel\n", nvlink);
+    free(user.p);
+    return pass_through(ptxas, argc, argv);
+  }
 
   atexit(remove_temps);
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  signal(SIGHUP, on_signal);
   char *user_ptx = tmp_paths[0] = temp_file(".ptx");
   char *user_obj = tmp_paths[1] = temp_file(".o");
   char *rt_obj = tmp_paths[2] = temp_file(".o");
@@ -494,8 +523,12 @@ int main(int argc, char **argv) {
   a[k] = NULL;
   int rc = run(a, echo);
   free(a);
-  if (rc)
+  if (rc) {
+    tmp_paths[0] = NULL; /* kept, for the line numbers of ptxas's messages */
+    fprintf(stderr, "csan-ptxas: note: %s is %s without csan's runtime functions\n", user_ptx,
+            c.input);
     return rc;
+  }
 
   /* 2. The runtime object, under the twins' register cap; weak in a
    * relocatable object, which other objects of the program also carry. */
@@ -521,8 +554,11 @@ int main(int argc, char **argv) {
   rt[k++] = rt_weak ? rt_weak : rt_ptx;
   rt[k] = NULL;
   rc = run(rt, echo);
-  if (rc)
-    return rc;
+  if (rc) {
+    fprintf(stderr, "csan-ptxas: warning: assembling %s failed: whole program, the runtime in "
+                    "each kernel\n", rt_ptx);
+    return pass_through(ptxas, argc, argv);
+  }
 
   /* 3. One executable cubin (or relocatable object), where clang expects
    * it. */
@@ -543,5 +579,11 @@ int main(int argc, char **argv) {
   link[k++] = "-o";
   link[k++] = (char *)c.output;
   link[k] = NULL;
-  return run(link, echo);
+  rc = run(link, echo);
+  if (rc) {
+    fprintf(stderr, "csan-ptxas: warning: nvlink failed: whole program, the runtime in each "
+                    "kernel\n");
+    return pass_through(ptxas, argc, argv);
+  }
+  return 0;
 }

@@ -211,6 +211,16 @@ static bool isOutOfLine(const Function &F) {
   return !F.isDeclaration() && F.hasLocalLinkage() && F.hasFnAttribute(Attribute::NoInline);
 }
 
+/// CSAN_OOL_PREFIX is "__csan_ool" <CSAN_ABI_VERSION> "_".
+static constexpr unsigned oolPrefixVersion(const char *P) {
+  unsigned V = 0;
+  for (P += sizeof("__csan_ool") - 1; *P >= '0' && *P <= '9'; ++P)
+    V = V * 10 + unsigned(*P - '0');
+  return V;
+}
+static_assert(oolPrefixVersion(CSAN_OOL_PREFIX) == CSAN_ABI_VERSION,
+              "CSAN_OOL_PREFIX must carry CSAN_ABI_VERSION (csan_abi.h)");
+
 /// Step 4 (and the export pass): the external name the module and the
 /// runtime object agree on. The module's copies are weak: where csan-ptxas
 /// keeps them (a whole-program fallback, the PTX for JIT) nothing else

@@ -15,19 +15,19 @@
 ; RUN: %opt -passes=csan-device-runtime-export %t.rt.bc -S | FileCheck %s --check-prefix=EXPORT
 
 ; CHECK-LABEL: define ptx_kernel void @k__csan(
-; CHECK:       call void @__csan_ool___csan_test_slow_path(ptr nonnull %csan.ctx,
-; CHECK:       define weak void @__csan_ool___csan_test_slow_path(
+; CHECK:       call void @__csan_ool8___csan_test_slow_path(ptr nonnull %csan.ctx,
+; CHECK:       define weak void @__csan_ool8___csan_test_slow_path(
 ; CHECK-SAME:  [[RT:#[0-9]+]]
 ; CHECK-NOT:   @__csan_test_unused_function
-; CHECK-NOT:   __csan_ool___csan_test_unused
+; CHECK-NOT:   __csan_ool8___csan_test_unused
 ; CHECK: attributes [[RT]] = { noinline nounwind "target-cpu"="sm_90"
 
-; INLINE-NOT: __csan_ool_
+; INLINE-NOT: __csan_ool8_
 ; INLINE:     define internal void @__csan_test_slow_path(
-; INLINE-NOT: __csan_ool_
+; INLINE-NOT: __csan_ool8_
 
 ; EXPORT-NOT: define {{.*}}@__csan_dev_
-; EXPORT:     define {{.*}}void @__csan_ool___csan_test_slow_path(
+; EXPORT:     define {{.*}}void @__csan_ool8___csan_test_slow_path(
 ; EXPORT-NOT: define {{.*}}@__csan_dev_
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
