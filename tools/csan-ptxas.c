@@ -9,7 +9,9 @@
  *
  *   1. the module's PTX without the bodies of the CSAN_OOL_PREFIX functions
  *      (their definitions become .extern declarations), with the real ptxas,
- *      the options clang gave and -c, into a relocatable object;
+ *      the options clang gave and -c, into a relocatable object; again, if
+ *      a twin capped at 32 registers has an original that uses more: with
+ *      the original's registers as the twin's cap (raise_twin_caps);
  *   2. <prefix>/lib/CSAN_RT_OBJECT_PTX_NAME, the same functions on their own,
  *      with ptxas -c -O3 --device-function-maxrregcount=<cap> (32, the twins'
  *      own cap, or the user's --maxrregcount when lower): a twin's registers
@@ -50,6 +52,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +322,167 @@ static split_result split_module(const char *in, size_t n, bool keep_user_functi
 }
 
 /* ------------------------------------------------------------------------
+ * Twins' register caps.
+ *
+ * The plugin caps a twin without bounds of its own at CSAN_RT_MAX_REGS
+ * registers (-csan-twin-max-regs): in a whole-program cubin the slow path
+ * inside it would otherwise give it ~120. Split, the runtime object has its
+ * own cap, and a twin needs only its own code's registers: where its
+ * original uses more than the cap (a CUB reduction: 78), the cap made the
+ * twin spill in its loops (184 bytes) to run at more warps than the
+ * original ever does. Such a twin gets the original's registers instead:
+ * the same warps per SM, no spill. */
+
+#define EIATTR_REGCOUNT 0x2f
+#define EIFMT_SVAL 4
+
+/* Registers of the function `name` in the relocatable cubin `obj`
+ * (EIATTR_REGCOUNT of .nv.info), or -1. */
+static int regcount(const char *obj, size_t n, const char *name, size_t name_len) {
+#define U16(o) ((uint32_t)(unsigned char)obj[o] | (uint32_t)(unsigned char)obj[(o) + 1] << 8)
+#define U32(o) (U16(o) | U16((o) + 2) << 16)
+#define U64(o) ((uint64_t)U32(o) | (uint64_t)U32((o) + 4) << 32)
+  if (n < 64 || memcmp(obj, "\x7f" "ELF", 4) != 0 || obj[4] != 2)
+    return -1;
+  uint64_t shoff = U64(0x28);
+  uint32_t shentsize = U16(0x3a), shnum = U16(0x3c), shstrndx = U16(0x3e);
+  if (shentsize < 64 || shoff + (uint64_t)shnum * shentsize > n || shstrndx >= shnum)
+    return -1;
+#define SH(i, f) (shoff + (uint64_t)(i) * shentsize + (f))
+  uint64_t shstr = U64(SH(shstrndx, 24));
+  uint64_t info_off = 0, info_size = 0, sym_off = 0, sym_size = 0, str_off = 0, str_size = 0;
+  for (uint32_t i = 0; i < shnum; i++) {
+    uint64_t nm = shstr + U32(SH(i, 0));
+    if (nm >= n)
+      continue;
+    uint32_t type = U32(SH(i, 4));
+    if (type == 2 /* SHT_SYMTAB */ && U32(SH(i, 40)) < shnum) {
+      sym_off = U64(SH(i, 24));
+      sym_size = U64(SH(i, 32));
+      str_off = U64(SH(U32(SH(i, 40)), 24));
+      str_size = U64(SH(U32(SH(i, 40)), 32));
+    } else if (n - nm > 8 && !strcmp(obj + nm, ".nv.info")) {
+      info_off = U64(SH(i, 24));
+      info_size = U64(SH(i, 32));
+    }
+  }
+  if (!info_size || !sym_size || info_off + info_size > n || sym_off + sym_size > n ||
+      str_off + str_size > n)
+    return -1;
+  for (uint64_t i = info_off; i + 4 <= info_off + info_size;) {
+    uint32_t fmt = (unsigned char)obj[i], attr = (unsigned char)obj[i + 1];
+    uint32_t size = fmt == EIFMT_SVAL ? U16(i + 2) : 0;
+    if (fmt == EIFMT_SVAL && attr == EIATTR_REGCOUNT && size >= 8 &&
+        i + 12 <= info_off + info_size) {
+      uint64_t sym = U32(i + 4);
+      if ((sym + 1) * 24 <= sym_size) {
+        uint64_t nm = str_off + U32(sym_off + sym * 24);
+        if (nm + name_len < str_off + str_size && !memcmp(obj + nm, name, name_len) &&
+            obj[nm + name_len] == '\0')
+          return (int)U32(i + 8);
+      }
+    }
+    i += 4 + size;
+  }
+  return -1;
+#undef SH
+#undef U64
+#undef U32
+#undef U16
+}
+
+/* An entry of the module: its name and its .maxnreg line, if any. */
+typedef struct entry {
+  const char *name;
+  size_t len;
+  const char *maxnreg; /* start of its ".maxnreg N" line, or NULL */
+  int regs;            /* N */
+} entry;
+
+/* Rewrites *ptx with the caps of the twins whose original uses more than
+ * CSAN_RT_MAX_REGS registers in the cubin `obj` (step 1's). Returns how
+ * many changed. */
+static int raise_twin_caps(text *ptx, const char *obj, size_t obj_n, bool echo) {
+  entry *e = NULL;
+  size_t ne = 0, cap = 0;
+  const char *end = ptx->p + ptx->n;
+  for (const char *p = ptx->p; p < end;) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    eol = eol ? eol : end;
+    const char *ent = NULL;
+    if (starts(p, ".visible .entry ") || starts(p, ".weak .entry ") || starts(p, ".entry "))
+      ent = strstr(p, ".entry ") + strlen(".entry ");
+    if (ent && ent < eol) {
+      const char *ne_end = ent;
+      while (ne_end < eol && *ne_end != '(' && *ne_end != ' ' && *ne_end != '\t')
+        ne_end++;
+      if (ne == cap) {
+        cap = cap ? 2 * cap : 64;
+        e = realloc(e, cap * sizeof *e);
+        if (!e)
+          die("out of memory%s", "");
+      }
+      e[ne++] = (entry){ent, (size_t)(ne_end - ent), NULL, 0};
+    } else if (ne && starts(p, ".maxnreg ") && !e[ne - 1].maxnreg) {
+      e[ne - 1].maxnreg = p;
+      e[ne - 1].regs = atoi(p + strlen(".maxnreg "));
+    }
+    p = eol < end ? eol + 1 : end;
+  }
+  /* Each twin capped by the plugin, its original uncapped and above it. */
+  const char **line = calloc(ne + 1, sizeof *line);
+  int *regs = calloc(ne + 1, sizeof *regs);
+  if (!line || !regs)
+    die("out of memory%s", "");
+  size_t nl = 0;
+  size_t suffix = strlen(CSAN_KERNEL_SUFFIX);
+  for (size_t t = 0; t < ne; t++) {
+    if (e[t].len <= suffix || memcmp(e[t].name + e[t].len - suffix, CSAN_KERNEL_SUFFIX, suffix) ||
+        !e[t].maxnreg || e[t].regs != CSAN_RT_MAX_REGS)
+      continue;
+    for (size_t o = 0; o < ne; o++) {
+      if (e[o].len != e[t].len - suffix || memcmp(e[o].name, e[t].name, e[o].len) ||
+          e[o].maxnreg)
+        continue;
+      int r = regcount(obj, obj_n, e[o].name, e[o].len);
+      if (r > CSAN_RT_MAX_REGS) {
+        line[nl] = e[t].maxnreg;
+        regs[nl++] = r;
+        if (echo)
+          fprintf(stderr, "csan-ptxas: %.*s: .maxnreg %d, its original's registers\n",
+                  (int)e[t].len, e[t].name, r);
+      }
+      break;
+    }
+  }
+  if (nl) {
+    text out = {0};
+    const char *p = ptx->p;
+    for (const char *q = ptx->p; q < end;) {
+      const char *eol = memchr(q, '\n', (size_t)(end - q));
+      eol = eol ? eol : end;
+      for (size_t i = 0; i < nl; i++) {
+        if (line[i] != q)
+          continue;
+        char buf[32];
+        int k = snprintf(buf, sizeof buf, ".maxnreg %d", regs[i]);
+        put(&out, p, (size_t)(q - p));
+        put(&out, buf, (size_t)k);
+        p = eol; /* the rest of the line (a comment) and its newline */
+      }
+      q = eol < end ? eol + 1 : end;
+    }
+    put(&out, p, (size_t)(end - p));
+    free(ptx->p);
+    *ptx = out;
+  }
+  free(line);
+  free(regs);
+  free(e);
+  return (int)nl;
+}
+
+/* ------------------------------------------------------------------------
  * Running the tools. */
 
 /* The temporary files, removed at exit, on SIGINT/SIGTERM/SIGHUP, and when
@@ -384,6 +548,12 @@ static char *temp_file(const char *suffix) {
 }
 
 
+static void write_file(const char *path, const text *t) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(t->p, 1, t->n, f) != t->n || fclose(f) != 0)
+    die("cannot write %s", path);
+}
+
 /* Writes the runtime object's PTX with its functions weak. */
 static void make_weak(const char *from, const char *to) {
   size_t n;
@@ -402,9 +572,7 @@ static void make_weak(const char *from, const char *to) {
     p = next;
   }
   free(ptx);
-  FILE *f = fopen(to, "wb");
-  if (!f || fwrite(out.p, 1, out.n, f) != out.n || fclose(f) != 0)
-    die("cannot write %s", to);
+  write_file(to, &out);
   free(out.p);
 }
 
@@ -491,10 +659,7 @@ int main(int argc, char **argv) {
   char *user_obj = tmp_paths[1] = temp_file(".o");
   char *rt_obj = tmp_paths[2] = temp_file(".o");
   char *rt_weak = NULL;
-  FILE *f = fopen(user_ptx, "wb");
-  if (!f || fwrite(user.p, 1, user.n, f) != user.n || fclose(f) != 0)
-    die("cannot write %s", user_ptx);
-  free(user.p);
+  write_file(user_ptx, &user);
 
   /* 1. The module without the runtime: clang's arguments, -c, the new
    * input and output. */
@@ -522,6 +687,16 @@ int main(int argc, char **argv) {
     a[k++] = "-c";
   a[k] = NULL;
   int rc = run(a, echo);
+  /* Twins whose original needs more registers than the cap: again, with
+   * the original's (whole-program twins only; -fgpu-rdc's have no cap). */
+  size_t obj_n;
+  char *obj = rc || c.relocatable ? NULL : read_file(user_obj, &obj_n);
+  if (obj && raise_twin_caps(&user, obj, obj_n, echo)) {
+    write_file(user_ptx, &user);
+    rc = run(a, echo);
+  }
+  free(obj);
+  free(user.p);
   free(a);
   if (rc) {
     tmp_paths[0] = NULL; /* kept, for the line numbers of ptxas's messages */
