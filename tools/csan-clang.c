@@ -29,9 +29,10 @@
  *
  * csan's own flag --csan-host-accesses becomes -csan-host-accesses for cc1
  * (host loads and stores checked against the device's work, issue 18);
- * --csan-inline-runtime keeps clang's own whole-program ptxas step (each
- * kernel with its own copy of the runtime: larger, but every original
- * kernel's SASS byte for byte what plain clang makes).
+ * --csan-inline-runtime (or CSAN_INLINE_RUNTIME=1 in the environment, for a
+ * whole build) keeps clang's own whole-program ptxas step (each kernel with
+ * its own copy of the runtime: larger, but every original kernel's SASS
+ * byte for byte what plain clang makes).
  *
  * Arguments are rewritten in three cases only:
  *   - response files (@file, as CMake and Ninja write for long command lines)
@@ -657,6 +658,9 @@ int main(int argc, char **argv) {
 
   plan p = {0};
   classify(n, in.v, &p);
+  const char *inline_env = getenv("CSAN_INLINE_RUNTIME");
+  if (inline_env && *inline_env && strcmp(inline_env, "0") != 0)
+    p.inline_runtime = true;
 
   args out = {0};
   push(&out, clang);
