@@ -9,9 +9,10 @@
  *
  *   1. the module's PTX without the bodies of the CSAN_OOL_PREFIX functions
  *      (their definitions become .extern declarations), with the real ptxas,
- *      the options clang gave and -c, into a relocatable object; again, if
- *      a twin capped at 32 registers has an original that uses more: with
- *      the original's registers as the twin's cap (raise_twin_caps);
+ *      the options clang gave and -c, into a relocatable object (with
+ *      CSAN_RAISE_TWIN_CAPS=1, again if a twin capped at 32 registers has an
+ *      original that uses more: with the original's registers as the twin's
+ *      cap, raise_twin_caps);
  *   2. <prefix>/lib/CSAN_RT_OBJECT_PTX_NAME, the same functions on their own,
  *      with ptxas -c -O3 --device-function-maxrregcount=<cap> (32, the twins'
  *      own cap, or the user's --maxrregcount when lower): a twin's registers
@@ -330,8 +331,11 @@ static split_result split_module(const char *in, size_t n, bool keep_user_functi
  * own cap, and a twin needs only its own code's registers: where its
  * original uses more than the cap (a CUB reduction: 78), the cap made the
  * twin spill in its loops (184 bytes) to run at more warps than the
- * original ever does. Such a twin gets the original's registers instead:
- * the same warps per SM, no spill. */
+ * original ever does. Such a twin can get the original's registers instead:
+ * the same warps per SM, no spill. It costs a second assembly of the module
+ * (CUB's radix sort and reduce, thrust's sort: -O2 compile time 2.2x plain
+ * -> 3.2x, 1.8x -> 2.6x), and what the spills cost a twin at run time needs
+ * a GPU to weigh: so only with CSAN_RAISE_TWIN_CAPS=1 (bench/RESULTS.md). */
 
 #define EIATTR_REGCOUNT 0x2f
 #define EIFMT_SVAL 4
@@ -690,7 +694,9 @@ int main(int argc, char **argv) {
   /* Twins whose original needs more registers than the cap: again, with
    * the original's (whole-program twins only; -fgpu-rdc's have no cap). */
   size_t obj_n;
-  char *obj = rc || c.relocatable ? NULL : read_file(user_obj, &obj_n);
+  const char *raise_env = getenv("CSAN_RAISE_TWIN_CAPS");
+  bool raise = raise_env && *raise_env && strcmp(raise_env, "0") != 0;
+  char *obj = rc || c.relocatable || !raise ? NULL : read_file(user_obj, &obj_n);
   if (obj && raise_twin_caps(&user, obj, obj_n, echo)) {
     write_file(user_ptx, &user);
     rc = run(a, echo);
