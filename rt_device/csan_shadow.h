@@ -780,6 +780,16 @@ typedef struct csan_sh_cells {
   uint32_t live;
 } csan_sh_cells;
 
+/* Three live records -> two: record i goes, the later ones move up. */
+CSAN_SH_FN void csan_sh_cells_drop(csan_sh_cells *c, uint32_t i) {
+  CSAN_SH_NOUNROLL
+  for (; i < 2; i++) {
+    c->t[i] = c->t[i + 1];
+    c->s[i] = c->s[i + 1];
+  }
+  c->live = 2;
+}
+
 /* Slow path, step 1: the access as the record visits see it. */
 CSAN_SH_FN void csan_sh_acc_init(csan_sh_acc *a, const csan_launch_ctx *ctx, uint64_t gaddr,
                                  uint32_t amask, uint32_t access, int32_t site, uint64_t size,
@@ -861,12 +871,7 @@ CSAN_SH_FN int csan_sh_fold_same_op(csan_sh_cells *c) {
       } else {
         continue;
       }
-      CSAN_SH_NOUNROLL
-      for (uint32_t k = drop; k < 2; k++) {
-        c->t[k] = c->t[k + 1];
-        c->s[k] = c->s[k + 1];
-      }
-      c->live = 2;
+      csan_sh_cells_drop(c, drop);
       return 1;
     }
   }
@@ -898,12 +903,7 @@ CSAN_SH_FN int csan_sh_escalate(csan_pool *pool, uint64_t *tags, csan_sh_cells *
   for (uint32_t i = 1; i < 3; i++)
     if (csan_sh_rank(c->t[i]) < csan_sh_rank(c->t[v]))
       v = i;
-  CSAN_SH_NOUNROLL
-  for (uint32_t i = v; i < 2; i++) {
-    c->t[i] = c->t[i + 1];
-    c->s[i] = c->s[i + 1];
-  }
-  c->live = 2;
+  csan_sh_cells_drop(c, v);
   return 0;
 }
 

@@ -363,6 +363,12 @@ static void classify(int argc, char **argv, plan *p) {
   p->links = !stop_before_link && !p->info_only && p->inputs > 0;
 }
 
+/* csan-ptxas assembles the device code (add_runtime_object): a CUDA compile
+ * in which clang runs ptxas, unless --csan-inline-runtime. */
+static bool uses_runtime_object(const plan *p) {
+  return p->cuda && p->compiles && !p->info_only && !p->no_ptxas && !p->inline_runtime;
+}
+
 /* <prefix> from /proc/self/exe: <prefix>/bin/csan-clang. */
 static void prefix_dir(char *out, size_t len) {
   char exe[PATH_MAX];
@@ -418,8 +424,7 @@ static void add_user_args(args *out, int argc, char **argv, const plan *p) {
     if (strcmp(argv[i], "--csan-inline-runtime") == 0)
       continue; /* csan-clang's own (add_cuda_flags) */
     /* The user's ptxas is csan-ptxas's real one (add_cuda_flags). */
-    if (starts(argv[i], "--ptxas-path=") && p->cuda && p->compiles && !p->inline_runtime &&
-        !p->no_ptxas && !p->info_only)
+    if (starts(argv[i], "--ptxas-path=") && uses_runtime_object(p))
       continue;
     if (strcmp(argv[i], "--csan-host-accesses") == 0) {
       /* csan's own flag: check host loads and stores against the device's
@@ -509,7 +514,7 @@ static void add_cuda_flags(args *out, const plan *p, const layout *l) {
   /* The slow path once per module, not in every twin (issue 14), and
    * under -fgpu-rdc capped once per object, where clang assembles the
    * device code (else --ptxas-path would be an unused argument). */
-  if (p->compiles && !p->inline_runtime && !p->no_ptxas)
+  if (uses_runtime_object(p))
     add_runtime_object(out, p, l, cuda);
   if (!p->has_arch) {
     push(out, "--offload-arch=" CSAN_DEFAULT_GPU_ARCH);

@@ -177,6 +177,14 @@ static void put(text *t, const char *s, size_t n) {
   t->p[t->n] = '\0';
 }
 
+/* The line at p: *eol is its end (its newline, or end); returns where the
+ * next line starts. */
+static const char *line_at(const char *p, const char *end, const char **eol) {
+  const char *nl = memchr(p, '\n', (size_t)(end - p));
+  *eol = nl ? nl : end;
+  return nl ? nl + 1 : end;
+}
+
 static char *read_file(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");
   if (!f)
@@ -250,9 +258,8 @@ static split_result split_module(const char *in, size_t n, bool keep_user_functi
   const char *p = in, *end = in + n;
   int ool = 0;
   while (p < end) {
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    eol = eol ? eol : end;
-    const char *next = eol < end ? eol + 1 : end;
+    const char *eol;
+    const char *next = line_at(p, end, &eol);
     bool header = starts(p, ".visible .func") || starts(p, ".func") || starts(p, ".weak .func") ||
                   starts(p, ".extern .func");
     const char *name;
@@ -267,17 +274,17 @@ static split_result split_module(const char *in, size_t n, bool keep_user_functi
     const char *q = p;
     const char *body = NULL, *decl_end = NULL;
     while (q < end) {
-      const char *qe = memchr(q, '\n', (size_t)(end - q));
-      qe = qe ? qe : end;
+      const char *qe;
+      const char *qn = line_at(q, end, &qe);
       if (q != p && *q == '{') {
         body = q;
         break;
       }
       if (code_ends_with(q, qe, ';')) {
-        decl_end = qe < end ? qe + 1 : end;
+        decl_end = qn;
         break;
       }
-      q = qe < end ? qe + 1 : end;
+      q = qn;
     }
     if (!body && !decl_end)
       decl_end = end;
@@ -307,11 +314,11 @@ static split_result split_module(const char *in, size_t n, bool keep_user_functi
     q = body;
     bool closed = false, after_end_comment = false;
     while (q < end && !closed) {
-      const char *qe = memchr(q, '\n', (size_t)(end - q));
-      qe = qe ? qe : end;
+      const char *qe;
+      const char *qn = line_at(q, end, &qe);
       closed = after_end_comment && *q == '}' && (q + 1 == qe || q[1] == '\r');
       after_end_comment = memmem(q, (size_t)(qe - q), "// -- End function", 18) != NULL;
-      q = qe < end ? qe + 1 : end;
+      q = qn;
     }
     if (!closed) {
       snprintf(own_fn, own_len, "%.*s", (int)len, name);
@@ -410,9 +417,8 @@ static int raise_twin_caps(text *ptx, const char *obj, size_t obj_n, bool echo) 
   entry *e = NULL;
   size_t ne = 0, cap = 0;
   const char *end = ptx->p + ptx->n;
-  for (const char *p = ptx->p; p < end;) {
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    eol = eol ? eol : end;
+  for (const char *p = ptx->p, *eol, *next; p < end; p = next) {
+    next = line_at(p, end, &eol);
     const char *ent = NULL;
     if (starts(p, ".visible .entry ") || starts(p, ".weak .entry ") || starts(p, ".entry "))
       ent = strstr(p, ".entry ") + strlen(".entry ");
@@ -431,7 +437,6 @@ static int raise_twin_caps(text *ptx, const char *obj, size_t obj_n, bool echo) 
       e[ne - 1].maxnreg = p;
       e[ne - 1].regs = atoi(p + strlen(".maxnreg "));
     }
-    p = eol < end ? eol + 1 : end;
   }
   /* Each twin capped by the plugin, its original uncapped and above it. */
   const char **line = calloc(ne + 1, sizeof *line);
@@ -462,9 +467,8 @@ static int raise_twin_caps(text *ptx, const char *obj, size_t obj_n, bool echo) 
   if (nl) {
     text out = {0};
     const char *p = ptx->p;
-    for (const char *q = ptx->p; q < end;) {
-      const char *eol = memchr(q, '\n', (size_t)(end - q));
-      eol = eol ? eol : end;
+    for (const char *q = ptx->p, *eol, *next; q < end; q = next) {
+      next = line_at(q, end, &eol);
       for (size_t i = 0; i < nl; i++) {
         if (line[i] != q)
           continue;
@@ -474,7 +478,6 @@ static int raise_twin_caps(text *ptx, const char *obj, size_t obj_n, bool echo) 
         put(&out, buf, (size_t)k);
         p = eol; /* the rest of the line (a comment) and its newline */
       }
-      q = eol < end ? eol + 1 : end;
     }
     put(&out, p, (size_t)(end - p));
     free(ptx->p);
@@ -551,7 +554,6 @@ static char *temp_file(const char *suffix) {
   return path;
 }
 
-
 static void write_file(const char *path, const text *t) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(t->p, 1, t->n, f) != t->n || fclose(f) != 0)
@@ -565,15 +567,13 @@ static void make_weak(const char *from, const char *to) {
   if (!ptx)
     die("cannot read %s", from);
   text out = {0};
-  for (const char *p = ptx, *end = ptx + n; p < end;) {
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    const char *next = eol ? eol + 1 : end;
+  for (const char *p = ptx, *end = ptx + n, *eol, *next; p < end; p = next) {
+    next = line_at(p, end, &eol);
     if (starts(p, ".visible .func")) {
       put(&out, ".weak", 5);
       p += strlen(".visible");
     }
     put(&out, p, (size_t)(next - p));
-    p = next;
   }
   free(ptx);
   write_file(to, &out);
@@ -581,12 +581,11 @@ static void make_weak(const char *from, const char *to) {
 }
 
 /* The real ptxas with clang's arguments, unchanged. */
-static int pass_through(const char *ptxas, int argc, char **argv) {
+static int pass_through(const char *ptxas, char **argv) {
   remove_temps(); /* exec runs no atexit handler */
   argv[0] = (char *)ptxas;
   execv(ptxas, argv);
   fprintf(stderr, "csan-ptxas: error: cannot run %s: %s\n", ptxas, strerror(errno));
-  (void)argc;
   return 127;
 }
 
@@ -601,7 +600,9 @@ int main(int argc, char **argv) {
     die("the real ptxas is missing: %s (set CSAN_PTXAS, or --cuda-path for csan-clang)", ptxas);
   /* CSAN_PTXAS naming this program would run it again and again. */
   char self[PATH_MAX], real[PATH_MAX];
-  if (realpath("/proc/self/exe", self) && realpath(ptxas, real) && !strcmp(self, real))
+  if (!realpath("/proc/self/exe", self))
+    die("cannot find my own location (/proc/self/exe)%s", "");
+  if (realpath(ptxas, real) && !strcmp(self, real))
     die("CSAN_PTXAS is csan-ptxas itself (%s): it must name NVIDIA's ptxas", ptxas);
 
   command c;
@@ -609,7 +610,7 @@ int main(int argc, char **argv) {
   const char *verbose_env = getenv("CSAN_PTXAS_VERBOSE");
   bool echo = c.verbose || (verbose_env && *verbose_env && strcmp(verbose_env, "0") != 0);
   if (c.other_mode || !c.input || !c.output || !c.arch)
-    return pass_through(ptxas, argc, argv);
+    return pass_through(ptxas, argv);
 
   size_t n;
   char *ptx = read_file(c.input, &n);
@@ -627,19 +628,12 @@ int main(int argc, char **argv) {
       fprintf(stderr, "csan-ptxas: warning: cannot find the end of %s in %s: whole program, "
                       "the runtime in each kernel\n", own_fn, c.input);
     free(user.p);
-    return pass_through(ptxas, argc, argv);
+    return pass_through(ptxas, argv);
   }
 
-  /* <prefix>/lib/csan_rt_device.ptx */
-  char exe[PATH_MAX], rt_ptx[PATH_MAX + 64];
-  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (len <= 0)
-    die("cannot find my own location (/proc/self/exe)%s", "");
-  exe[len] = '\0';
-  char *bin = dirname(exe);
-  char bin_copy[PATH_MAX];
-  snprintf(bin_copy, sizeof bin_copy, "%s", bin);
-  snprintf(rt_ptx, sizeof rt_ptx, "%s/lib/" CSAN_RT_OBJECT_PTX_NAME, dirname(bin_copy));
+  /* <prefix>/lib/csan_rt_device.ptx; self is <prefix>/bin/csan-ptxas. */
+  char rt_ptx[PATH_MAX + 64];
+  snprintf(rt_ptx, sizeof rt_ptx, "%s/lib/" CSAN_RT_OBJECT_PTX_NAME, dirname(dirname(self)));
   if (!is_file(rt_ptx))
     die("the csan runtime object is missing: %s; build csan or reinstall it", rt_ptx);
   char nvlink[PATH_MAX + 16], ptxas_copy[PATH_MAX];
@@ -652,7 +646,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "csan-ptxas: warning: nvlink is missing: %s (beside ptxas, or CSAN_NVLINK): "
                     "whole program, the runtime in each kernel\n", nvlink);
     free(user.p);
-    return pass_through(ptxas, argc, argv);
+    return pass_through(ptxas, argv);
   }
 
   atexit(remove_temps);
@@ -738,7 +732,7 @@ int main(int argc, char **argv) {
   if (rc) {
     fprintf(stderr, "csan-ptxas: warning: assembling %s failed: whole program, the runtime in "
                     "each kernel\n", rt_ptx);
-    return pass_through(ptxas, argc, argv);
+    return pass_through(ptxas, argv);
   }
 
   /* 3. One executable cubin (or relocatable object), where clang expects
@@ -764,7 +758,7 @@ int main(int argc, char **argv) {
   if (rc) {
     fprintf(stderr, "csan-ptxas: warning: nvlink failed: whole program, the runtime in each "
                     "kernel\n");
-    return pass_through(ptxas, argc, argv);
+    return pass_through(ptxas, argv);
   }
   return 0;
 }
